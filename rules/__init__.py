@@ -1,0 +1,14 @@
+"""The rule systems of the reference, one module each, and the machinery they share.
+
+Import a system's module for its full API (``rules.affinity``); the names below
+are the ones every system shares. Importing the package loads every system, so
+`Rule.cited()` lists every rule any result can cite.
+"""
+
+from rules import affinity
+from rules.errors import NotationError, RulesError
+from rules.explain import Explained, Rule, Step
+
+SYSTEMS = (affinity,)
+
+__all__ = ["SYSTEMS", "Explained", "NotationError", "Rule", "RulesError", "Step"]

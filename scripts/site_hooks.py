@@ -1,0 +1,85 @@
+"""MkDocs hooks of the rules site (registered in mkdocs.yml).
+
+- Ship the site's own copy of Mermaid (from ``node_modules``, installed by the
+  scripts) as ``assets/vendor/mermaid.min.js``: no page loads anything from a CDN.
+- Turn every ``§`` citation of an anchor (as an example's explanation prints them)
+  into a link to that rule, wherever it is on the site; anchors are unique across
+  the site, and a citation of an unknown anchor fails the strict build.
+- Check that every flowchart node links to an anchor that exists on its page.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
+
+from anchor_tools import explicit_ids
+
+
+log = logging.getLogger("mkdocs.hooks.rules_site")
+ROOT = Path(__file__).resolve().parent.parent
+MERMAID = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+MERMAID_URI = "assets/vendor/mermaid.min.js"
+
+_CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
+_FLOWCHART = re.compile(r'<pre class="flowchart"><code>(.*?)</code></pre>', re.DOTALL)
+_CLICK = re.compile(r'^\s*click\s+\S+\s+href\s+"([^"]*)"', re.MULTILINE)
+_ID = re.compile(r'\sid="([^"]+)"')
+
+# anchor -> the page that defines it, for every explicit anchor of the site
+_anchors: dict[str, File] = {}
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add the self-hosted Mermaid renderer to the site."""
+    if not MERMAID.is_file():
+        msg = (
+            f"The flowchart renderer is missing: {MERMAID.relative_to(ROOT)}. "
+            "Run scripts/serve or scripts/test (they run `npm ci`)."
+        )
+        raise FileNotFoundError(msg)
+    files.append(File.generated(config, MERMAID_URI, abs_src_path=str(MERMAID)))
+    _anchors.clear()
+    for file in files.documentation_pages():
+        for anchor in explicit_ids(Path(file.abs_src_path).read_text(encoding="utf-8")):
+            other = _anchors.setdefault(anchor, file)
+            if other is not file:
+                log.warning(
+                    "Anchor '#%s' is defined on both %s and %s: anchors must be unique",
+                    anchor, other.src_uri, file.src_uri,
+                )
+    return files
+
+
+def on_page_content(html_text: str, page: Any, config: Any, files: Files) -> str:
+    """Link rule citations and check flowchart links on one page."""
+    ids = set(_ID.findall(html_text))
+    for block in _FLOWCHART.findall(html_text):
+        for target in _CLICK.findall(html.unescape(block)):
+            anchor = target.removeprefix("#")
+            if not target.startswith("#") or anchor not in ids:
+                log.warning(
+                    "%s: flowchart node links to %r, which is not an anchor on this page",
+                    page.file.src_uri,
+                    target,
+                )
+    return _CITATION.sub(lambda match: _cite(match, page), html_text)
+
+
+def _cite(match: re.Match[str], page: Any) -> str:
+    anchor = match.group(1)
+    target = _anchors.get(anchor)
+    if target is None:
+        log.warning("%s: '§%s' cites no anchor of the site", page.file.src_uri, anchor)
+        return match.group(0)
+    href = "#" + anchor
+    if target is not page.file:
+        href = get_relative_url(target.url, page.url) + href
+    return f'<a class="rule-cite" href="{href}">§{anchor}</a>'
+

@@ -1,0 +1,47 @@
+"""Shared fixtures: the built site (built strictly if missing or older than its sources)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "scripts" / "site_hooks.py"]
+
+
+def _newest(paths: list[Path]) -> float:
+    times = []
+    for path in paths:
+        files = path.rglob("*") if path.is_dir() else [path]
+        times += [file.stat().st_mtime for file in files if file.is_file()]
+    return max(times)
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site; builds it with ``mkdocs build --strict`` when it is stale."""
+    index = SITE / "index.html"
+    if not index.exists() or index.stat().st_mtime < _newest(SOURCES):
+        mkdocs = Path(sys.executable).parent / "mkdocs"
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        subprocess.run(
+            [str(mkdocs), "build", "--strict", "--quiet", "--site-dir", str(SITE)],
+            cwd=ROOT, check=True, env=env,
+        )
+    return SITE
+
+
+def site_pages(site: Path) -> list[str]:
+    """URL paths of every HTML page of the built site, e.g. ``"/"`` and ``"/affinity/"``."""
+    pages = []
+    for html in sorted(site.rglob("index.html")):
+        folder = html.parent.relative_to(site).as_posix()
+        if folder.startswith("assets"):
+            continue
+        pages.append("/" if folder == "." else f"/{folder}/")
+    return pages
