@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from rules.errors import RulesError
 from rules.explain import Explained, Rule, Step
+from rules.tables import Table
 
 __all__ = [
     "Action",
@@ -27,6 +28,7 @@ __all__ = [
     "Modifier",
     "State",
     "calculate",
+    "multiplier_table",
 ]
 
 PAGE = "affinity.md"
@@ -124,8 +126,11 @@ def _parse_enum(kind: type[E], value: E | str, what: str) -> E:
 class Modifier:
     """An attack's modifier: grant or remove one affinity, optionally locking a removal.
 
-    >>> Modifier("remove", "RS", lock=True, duration="scene")
-    Modifier(action=<Action.REMOVE: 'remove'>, affinity=<Affinity.RS: 'RS'>, lock=True, duration=<Duration.SCENE: 'scene'>)
+    >>> modifier = Modifier("Remove", "resist", lock=True, duration="Scene")
+    >>> modifier.affinity, modifier.duration
+    (<Affinity.RS: 'RS'>, <Duration.SCENE: 'scene'>)
+    >>> print(modifier)
+    remove RS with lock (scene)
     """
 
     action: Action
@@ -276,6 +281,7 @@ def calculate(
 
     Raises:
         RulesError: An unknown affinity, action or duration; negative or non-integer damage.
+
     """
     damage = _base_damage(base_damage)
     kind = _damage_type(damage_type)
@@ -299,6 +305,15 @@ def calculate(
     final = _final_damage(damage, affinity, steps)
     after = _save_state(before, kind, entry, steps)
     return AffinityResult(final, affinity, multiplier, after, tuple(steps))
+
+
+def multiplier_table() -> Table:
+    """Step 5's multipliers, with what each does to 9 damage, as the affinity page shows them."""
+    rows = []
+    for affinity in Affinity:
+        example = calculate(9, "fire", affinity)
+        rows.append((affinity.value, str(affinity.multiplier), example.display))
+    return Table.of(("Affinity", "Multiplier", "9 damage becomes"), rows)
 
 
 def _base_damage(value: object) -> int:

@@ -24,6 +24,7 @@ class Rule:
         page: The Markdown page under ``docs/`` that states the rule, e.g. ``"affinity.md"``.
         anchor: The rule's explicit id on that page, e.g. ``"guarding"``.
         title: A short name for the rule, as its heading says it.
+
     """
 
     page: str

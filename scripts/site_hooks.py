@@ -6,21 +6,22 @@
   into a link to that rule, wherever it is on the site; anchors are unique across
   the site, and a citation of an unknown anchor fails the strict build.
 - Check that every flowchart node links to an anchor that exists on its page.
+- Replace each ``<!-- table: module:function -->`` line by the `rules.tables.Table`
+  that function returns, so tables come from the rules code, never typed by hand.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
 import logging
 import re
 from pathlib import Path
 from typing import Any
 
+from anchor_tools import explicit_ids
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
-
-from anchor_tools import explicit_ids
-
 
 log = logging.getLogger("mkdocs.hooks.rules_site")
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +31,7 @@ MERMAID_URI = "assets/vendor/mermaid.min.js"
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
 _FLOWCHART = re.compile(r'<pre class="flowchart"><code>(.*?)</code></pre>', re.DOTALL)
 _CLICK = re.compile(r'^\s*click\s+\S+\s+href\s+"([^"]*)"', re.MULTILINE)
+_TABLE = re.compile(r"^([ \t]*)<!--\s*table:\s*([\w.]+):(\w+)\s*-->[ \t]*$", re.MULTILINE)
 _ID = re.compile(r'\sid="([^"]+)"')
 
 # anchor -> the page that defines it, for every explicit anchor of the site
@@ -55,6 +57,22 @@ def on_files(files: Files, config: Any) -> Files:
                     anchor, other.src_uri, file.src_uri,
                 )
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """Render the tables a page includes from the rules code."""
+    return _TABLE.sub(lambda match: _table(match, page), markdown)
+
+
+def _table(match: re.Match[str], page: Any) -> str:
+    indent, module_name, function_name = match.groups()
+    try:
+        table = getattr(importlib.import_module(module_name), function_name)()
+        text = table.markdown()
+    except Exception as error:  # any failure must fail the strict build, with its cause
+        log.warning("%s: table %s:%s failed: %r", page.file.src_uri, module_name, function_name, error)
+        return match.group(0)
+    return "\n".join(indent + line for line in text.splitlines())
 
 
 def on_page_content(html_text: str, page: Any, config: Any, files: Files) -> str:

@@ -1,0 +1,78 @@
+"""Browser fixtures: the built site served on 127.0.0.1 and Debian's Chromium via Playwright."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = Path("/usr/lib/chromium/chromium")  # Debian's build; Playwright never downloads one here
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.browser)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site):
+    """The built site, served over HTTP on a free port of 127.0.0.1."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    assert CHROMIUM.exists(), (
+        f"{CHROMIUM} is missing: scripts/test installs Debian's chromium (apt-get install chromium)"
+    )
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A fresh page that records every request; any request off 127.0.0.1 is blocked."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.requests = []
+    tab.escaped = []
+
+    def route(request_route):
+        url = request_route.request.url
+        tab.requests.append(url)
+        if url.startswith(base_url) or url.startswith("data:") or url.startswith("blob:"):
+            request_route.continue_()
+        else:
+            tab.escaped.append(url)
+            request_route.abort()
+
+    tab.route("**/*", route)
+    yield tab
+    context.close()
