@@ -33,7 +33,7 @@ def timed(command: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, env=ENV, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -86,7 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     pytest = [str(BIN / "python"), "-m", "pytest", "-q", "-m", "not browser and not integration"]
     with tempfile.TemporaryDirectory() as out:
-        build = [str(BIN / "mkdocs"), "build", "--strict", "--quiet", "--site-dir", out]
+        build = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out]
         build_time = timed(build, args.runs)
         test_time = timed(pytest, args.runs)
         weights = page_weights(Path(out), ["/", "/affinity/"])

@@ -29,10 +29,12 @@ def site() -> Path:
     if not index.exists() or index.stat().st_mtime < _newest(SOURCES):
         mkdocs = Path(sys.executable).parent / "mkdocs"
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        subprocess.run(
-            [str(mkdocs), "build", "--strict", "--quiet", "--site-dir", str(SITE)],
-            cwd=ROOT, check=True, env=env,
+        # Never --quiet: it silences the warnings that --strict turns into failures.
+        build = subprocess.run(
+            [str(mkdocs), "build", "--strict", "--site-dir", str(SITE)],
+            cwd=ROOT, env=env, capture_output=True, text=True, check=False,
         )
+        assert build.returncode == 0, f"The strict build failed:\n{build.stderr}"
     return SITE
 
 

@@ -1,0 +1,194 @@
+"""Numbers that conditions change: damage dealt and taken, healing, defenses, damage's aftermath.
+
+>>> damage_dealt(Combatant().add("weakened"), 15).value
+7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rules.conditions import citations as cite
+from rules.conditions.combatant import Combatant
+from rules.conditions.effects import EFFECTS
+from rules.conditions.vocabulary import Condition, Defense
+from rules.errors import RulesError
+from rules.explain import Explained, Step
+
+__all__ = [
+    "Aftermath",
+    "Amount",
+    "Defenses",
+    "after_damage",
+    "damage_dealt",
+    "damage_taken",
+    "healing_received",
+    "total_defense",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Amount(Explained):
+    """A number of hit points after conditions, and the steps that changed it."""
+
+    value: int
+    what: str
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """The amount, e.g. ``"7 damage"``."""
+        return f"{self.value} {self.what}"
+
+
+def damage_dealt(attacker: Combatant, damage: int) -> Amount:
+    """Return the damage an attacker deals: halved, rounded down, if it is weakened.
+
+    Args:
+        attacker: The combatant dealing the damage.
+        damage: The damage rolled, a whole number of 0 or more.
+
+    """
+    amount = _hit_points(damage, "damage")
+    steps: list[Step] = []
+    if attacker.has(Condition.WEAKENED):
+        amount = _halve(amount, "weakened attacker: damage dealt", steps)
+    else:
+        steps.append(Step(EFFECTS[Condition.WEAKENED].rule, "not weakened: full damage dealt"))
+    return Amount(amount, "damage", tuple(steps))
+
+
+def healing_received(target: Combatant, healing: int) -> Amount:
+    """Return the healing a combatant receives: halved, rounded down, if it is weakened.
+
+    Args:
+        target: The combatant healed.
+        healing: The hit points the healing restores, a whole number of 0 or more.
+
+    """
+    amount = _hit_points(healing, "healing")
+    steps: list[Step] = []
+    if target.has(Condition.WEAKENED):
+        amount = _halve(amount, "weakened: healing received", steps)
+    else:
+        steps.append(Step(EFFECTS[Condition.WEAKENED].rule, "not weakened: full healing"))
+    return Amount(amount, "healing", tuple(steps))
+
+
+def damage_taken(target: Combatant, damage: int) -> Amount:
+    """Return the damage a combatant takes: a petrified one resists half, rounded down.
+
+    Args:
+        target: The combatant hit.
+        damage: The damage dealt to it, a whole number of 0 or more.
+
+    """
+    amount = _hit_points(damage, "damage")
+    if not target.has(Condition.PETRIFIED):
+        step = Step(EFFECTS[Condition.PETRIFIED].rule, "not petrified: full damage taken")
+        return Amount(amount, "damage", (step,))
+    resisted = amount // 2  # half the damage is mitigated, rounded down
+    text = f"petrified resists half of {amount}: {resisted} mitigated, {amount - resisted} taken"
+    return Amount(amount - resisted, "damage", (Step(cite.PETRIFIED_HALF, text),))
+
+
+def _halve(amount: int, what: str, steps: list[Step]) -> int:
+    halved = amount // 2  # Weakened rounds down (§ruling-weakened-rounds-down)
+    steps.append(Step(cite.WEAKENED_ROUNDING, f"{what} {amount} halved, rounded down: {halved}"))
+    return halved
+
+
+def _hit_points(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"{what} must be a whole number, not {value!r}"
+        raise RulesError(msg)
+    if value < 0:
+        msg = f"{what} must be 0 or more, not {value}"
+        raise RulesError(msg)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Aftermath(Explained):
+    """The combatant after being damaged, and what the damage did to its conditions."""
+
+    combatant: Combatant
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """The combatant's conditions afterwards."""
+        return str(self.combatant)
+
+
+def after_damage(target: Combatant, hit_points: int) -> Aftermath:
+    """Apply what taking damage does to a combatant's conditions.
+
+    Unconsciousness ends if 1 or more hit points remain; a dominated combatant may
+    then make a saving throw (use `Combatant.save` if it succeeds).
+
+    Args:
+        target: The combatant that was damaged.
+        hit_points: Its hit points after the damage (may be negative).
+
+    """
+    if isinstance(hit_points, bool) or not isinstance(hit_points, int):
+        msg = f"hit_points must be a whole number, not {hit_points!r}"
+        raise RulesError(msg)
+    steps = []
+    after = target
+    if target.has(Condition.UNCONSCIOUS):
+        rule = EFFECTS[Condition.UNCONSCIOUS].rule
+        if hit_points >= 1:
+            after = after.end(Condition.UNCONSCIOUS)
+            steps.append(Step(rule, f"{hit_points} hit points left: unconscious ends"))
+        else:
+            steps.append(Step(rule, f"{hit_points} hit points left: stays unconscious"))
+    if target.has(Condition.DOMINATED):
+        rule = EFFECTS[Condition.DOMINATED].rule
+        steps.append(Step(rule, "damaged while dominated: may save against one domination"))
+    if not steps:
+        steps.append(Step(cite.ENDING, "no condition ends on damage"))
+    return Aftermath(after, tuple(steps))
+
+
+@dataclass(frozen=True, slots=True)
+class Defenses(Explained):
+    """Defense scores after a bonus, and the steps."""
+
+    scores: Mapping[Defense, int]
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """The scores, e.g. ``"AC 20, Fortitude 17"``."""
+        return ", ".join(f"{defense.title} {score}" for defense, score in self.scores.items())
+
+
+TOTAL_DEFENSE_BONUS = 4
+
+
+def total_defense(defenses: Mapping[Defense | str, int], *, power_bonus: int = 0) -> Defenses:
+    """Raise every defense by Total Defense's +4 power bonus, which does not stack with another.
+
+    Args:
+        defenses: The defense scores, e.g. ``{"AC": 16, "Reflex": 14}``.
+        power_bonus: The power bonus already included in those scores, if any.
+
+    """
+    scores = {Defense.parse(name): score for name, score in defenses.items()}
+    for defense, score in scores.items():
+        if isinstance(score, bool) or not isinstance(score, int):
+            msg = f"The {defense.title} score must be a whole number, not {score!r}"
+            raise RulesError(msg)
+    if power_bonus >= TOTAL_DEFENSE_BONUS:
+        text = f"a +{power_bonus} power bonus already applies: +4 does not stack, no change"
+        return Defenses(scores, (Step(cite.TOTAL_DEFENSE_BONUS, text),))
+    added = TOTAL_DEFENSE_BONUS - max(power_bonus, 0)
+    steps = [Step(cite.TOTAL_DEFENSE, "+4 power bonus to all defenses until the end of the next turn")]
+    if power_bonus > 0:
+        steps.append(
+            Step(cite.TOTAL_DEFENSE_BONUS, f"replaces the +{power_bonus} power bonus: adds {added}")
+        )
+    return Defenses({defense: score + added for defense, score in scores.items()}, tuple(steps))

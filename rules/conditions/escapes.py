@@ -1,0 +1,130 @@
+"""Escape checks, and forced movement that would pull a grabbed combatant away from its grabbers.
+
+>>> ogre = {"reflex": 14, "fortitude": 18}
+>>> hero = Combatant("Ari").add("grabbed", source="ogre")
+>>> escape_check(hero, "ogre", "acrobatics", 14, ogre).escaped
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rules.conditions import citations as cite
+from rules.conditions.combatant import Combatant
+from rules.conditions.effects import EFFECTS
+from rules.conditions.vocabulary import Condition, Defense, Skill
+from rules.errors import RulesError
+from rules.explain import Explained, Step
+
+__all__ = ["EscapeResult", "ForcedMovement", "escape_check", "forced_movement"]
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeResult(Explained):
+    """The outcome of one escape check, and the combatant afterwards."""
+
+    escaped: bool
+    combatant: Combatant
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """``"escapes"`` or ``"still held"``, with the conditions left."""
+        return f"{'escapes' if self.escaped else 'still held'}: {self.combatant}"
+
+
+def escape_check(
+    combatant: Combatant,
+    source: str,
+    skill: Skill | str,
+    check: int,
+    defenses: Mapping[Defense | str, int],
+) -> EscapeResult:
+    """Make an escape check against one grabber or swallower.
+
+    Args:
+        combatant: The grabbed or swallowed combatant.
+        source: The grabber or swallower it tries to escape.
+        skill: ``"acrobatics"`` (against Reflex) or ``"athletics"`` (against Fortitude).
+        check: The check's total.
+        defenses: The source's defenses; the one the skill targets must be given.
+
+    Raises:
+        RulesError: The source holds no instance; an unknown skill; the defense is missing.
+
+    """
+    freed = combatant.escape(source)  # refuses a source that holds nothing
+    chosen = Skill.parse(skill)
+    scores = {Defense.parse(name): score for name, score in defenses.items()}
+    defense = chosen.against
+    if defense not in scores:
+        msg = f"An {chosen.value} escape check needs {source}'s {defense.title}: none given"
+        raise RulesError(msg)
+    target = scores[defense]
+    compared = f"{chosen.value.capitalize()} {check} vs {source}'s {defense.title} {target}"
+    steps = [Step(cite.ESCAPE, f"{chosen.value.capitalize()} targets {defense.title}")]
+    if check >= target:
+        rule = cite.ESCAPE_TIES if check == target else cite.ESCAPE
+        steps.append(Step(rule, f"{compared}: success"))
+        held = [c.value for c in (Condition.GRABBED, Condition.SWALLOWED) if source in combatant.sources(c)]
+        steps.append(Step(cite.ESCAPE_SOURCE, f"ends every instance {source} holds: {', '.join(held)}"))
+        return EscapeResult(True, freed, tuple(steps))
+    steps.append(Step(cite.ESCAPE, f"{compared}: failure"))
+    return EscapeResult(False, combatant, tuple(steps))
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedMovement(Explained):
+    """Whether forced movement moves the combatant, and the combatant afterwards."""
+
+    moves: bool
+    combatant: Combatant
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """``"moves"`` or ``"negated"``, with the conditions left."""
+        return f"{'moves' if self.moves else 'negated'}: {self.combatant}"
+
+
+def forced_movement(
+    target: Combatant,
+    *,
+    away_from: Iterable[str] = (),
+    escapes: Mapping[str, bool] | None = None,
+) -> ForcedMovement:
+    """Resolve forced movement (a push, pull or slide) of a possibly grabbed or restrained target.
+
+    Args:
+        target: The combatant being moved.
+        away_from: The creatures the movement would leave non-adjacent.
+        escapes: For each grabber left behind, whether the free escape check against it
+            succeeded; a grabber not listed means no check was taken.
+
+    """
+    steps = []
+    if target.has(Condition.RESTRAINED):
+        steps.append(Step(EFFECTS[Condition.RESTRAINED].rule, "restrained: ignores forced movement"))
+        return ForcedMovement(False, target, tuple(steps))
+    results = escapes or {}
+    left_behind = [who for who in target.sources(Condition.GRABBED) if who in set(away_from)]
+    after = target
+    moves = True
+    for grabber in left_behind:
+        if results.get(grabber):
+            after = after.escape(grabber)
+            steps.append(Step(cite.FORCED_MOVEMENT, f"free escape check against {grabber} succeeds"))
+        else:
+            taken = "fails" if grabber in results else "is not taken"
+            steps.append(Step(cite.FORCED_MOVEMENT, f"escape check against {grabber} {taken}"))
+            moves = False
+    if len(left_behind) > 1:
+        verdict = "every check succeeded: moves" if moves else "one grabber holds: negated"
+        steps.append(Step(cite.SEVERAL_GRABBERS_MOVED, verdict))
+    elif not left_behind:
+        steps.append(Step(cite.FORCED_MOVEMENT, "no grabber is left behind: moves"))
+    elif not moves:
+        steps.append(Step(cite.FORCED_MOVEMENT, "the forced movement is negated"))
+    return ForcedMovement(moves, after, tuple(steps))

@@ -1,0 +1,146 @@
+"""Violating a mark, its four exceptions, and forced attacks.
+
+>>> fighter_marks = Combatant("Orc").add("marked", source="fighter")
+>>> bool(violates_mark(fighter_marks, Attack(["wizard"])))
+True
+>>> bool(violates_mark(fighter_marks, Attack(["wizard", "fighter"])))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rules.conditions import citations as cite
+from rules.conditions.combatant import Combatant
+from rules.conditions.effects import EFFECTS
+from rules.conditions.verdict import Verdict
+from rules.conditions.vocabulary import Condition
+from rules.errors import RulesError
+from rules.explain import Rule, Step
+
+__all__ = ["Attack", "triggers_opportunity_attacks", "violates_mark"]
+
+
+def _names(value: object, what: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = (value,)  # one name, not its letters
+    if not isinstance(value, Iterable):
+        msg = f"{what} must be names such as ['orc'], not {value!r}"
+        raise RulesError(msg)
+    names = tuple(value)
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            msg = f"{what} must be names such as ['orc'], not {name!r}"
+            raise RulesError(msg)
+    return tuple(name.strip() for name in names)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One attack: the enemies it targets, and the facts the mark exceptions ask about.
+
+    Attributes:
+        targets: The enemies the attack targets, by name.
+        forced: Whether another character forces the attacker to make it.
+        removed_by_enemy: Targets an enemy's effect removed from the attack after it was declared.
+        marked_during: Markers that marked the attacker while it was making this attack.
+        provokes: Whether the attack would provoke opportunity attacks if it were not forced.
+
+    """
+
+    targets: tuple[str, ...]
+    forced: bool = field(default=False, kw_only=True)
+    removed_by_enemy: tuple[str, ...] = field(default=(), kw_only=True)
+    marked_during: tuple[str, ...] = field(default=(), kw_only=True)
+    provokes: bool = field(default=False, kw_only=True)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "targets", _names(self.targets, "An attack's targets"))
+        object.__setattr__(self, "removed_by_enemy", _names(self.removed_by_enemy, "removed_by_enemy"))
+        object.__setattr__(self, "marked_during", _names(self.marked_during, "marked_during"))
+
+    def includes(self, markers: Iterable[str]) -> tuple[str, ...]:
+        """Return the given markers this attack targets."""
+        return tuple(marker for marker in markers if marker in self.targets)
+
+
+def violates_mark(
+    attacker: Combatant,
+    attack: Attack,
+    *,
+    simultaneous: Iterable[Attack] = (),
+    earlier: Iterable[Attack] = (),
+) -> Verdict:
+    """Whether an attack violates a mark on the attacker, in the order of the flowchart.
+
+    Args:
+        attacker: The combatant making the attack, with its marked instances.
+        attack: The attack.
+        simultaneous: The other attacks of the same power made at the same time.
+        earlier: The attacks of the same power already made, in sequence, before this one.
+
+    Raises:
+        RulesError: A forced attack that targets the attacker itself.
+
+    """
+    markers = attacker.sources(Condition.MARKED)
+    if attack.forced and attacker.name in attack.targets:
+        msg = f"A forced attack cannot target the attacker itself ({attacker.name!r})"
+        raise RulesError(msg)
+    reason = _mark_does_not_apply(attacker, attack, markers) or _exception(
+        attack, markers, tuple(simultaneous), tuple(earlier)
+    )
+    if reason is not None:
+        rule, text = reason
+        return Verdict(False, (Step(rule, f"{text}: no violation"),))
+    older = [marker for marker in markers if marker not in attack.marked_during]
+    rule = cite.MARKERS if len(markers) > 1 else cite.VIOLATING
+    text = f"targets enemies but no marker ({', '.join(older)}): violates the mark, -2"
+    return Verdict(True, (Step(rule, text),))
+
+
+def _mark_does_not_apply(
+    attacker: Combatant, attack: Attack, markers: tuple[str, ...]
+) -> tuple[Rule, str] | None:
+    """Check the questions before the exceptions: marked at all, forced, any enemy targeted."""
+    if not markers:
+        return EFFECTS[Condition.MARKED].rule, f"{attacker.name} is not marked"
+    if attack.forced:
+        return cite.FORCED_ATTACKS, "a forced attack ignores marks"
+    if not attack.targets:
+        return cite.VIOLATING, "the attack targets no enemy"
+    return None
+
+
+def _exception(
+    attack: Attack,
+    markers: tuple[str, ...],
+    simultaneous: tuple[Attack, ...],
+    earlier: tuple[Attack, ...],
+) -> tuple[Rule, str] | None:
+    """Check whether the attack includes a marker, or one of the four exceptions applies."""
+    for others, rule, when in (
+        ((attack,), cite.MARKERS if len(markers) > 1 else cite.VIOLATING, "the attack targets"),
+        (simultaneous, cite.SIMULTANEOUS, "a simultaneous attack of the power targets"),
+        (earlier, cite.SEQUENCE, "an earlier attack of the power targeted"),
+    ):
+        included = [marker for other in others for marker in other.includes(markers)]
+        if included:
+            return rule, f"{when} the marker {included[0]}"
+    removed = [marker for marker in markers if marker in attack.removed_by_enemy]
+    if removed:
+        return cite.RETARGETED, f"an enemy's effect removed the marker {removed[0]} as a target"
+    if all(marker in attack.marked_during for marker in markers):
+        return cite.MARKED_MID_ATTACK, "marked while making this attack"
+    return None
+
+
+def triggers_opportunity_attacks(attack: Attack) -> Verdict:
+    """Whether an attack that would provoke opportunity attacks does: forced attacks never do."""
+    if attack.forced:
+        return Verdict(False, (Step(cite.FORCED_ATTACKS, "forced attacks never provoke"),))
+    if attack.provokes:
+        return Verdict(True, (Step(cite.OPPORTUNITY, "the attack provokes as usual"),))
+    return Verdict(False, (Step(cite.OPPORTUNITY, "the attack does not provoke"),))

@@ -1,0 +1,30 @@
+"""Yes-or-no answers that explain themselves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.explain import Explained, Step
+
+__all__ = ["Verdict"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict(Explained):
+    """A yes-or-no answer with the steps that decided it; true when the answer is yes.
+
+    >>> from rules.conditions import can_flank, Combatant
+    >>> bool(can_flank(Combatant().add("dazed")))
+    False
+    """
+
+    answer: bool
+    steps: tuple[Step, ...]
+
+    def __bool__(self) -> bool:
+        return self.answer
+
+    @property
+    def outcome(self) -> str:
+        """``"yes"`` or ``"no"``."""
+        return "yes" if self.answer else "no"

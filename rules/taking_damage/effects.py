@@ -1,0 +1,73 @@
+"""Gaining a defensive effect: the non-stacking list and the no-invulnerability rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.explain import Explained, Step
+from rules.taking_damage import citations as cite
+from rules.taking_damage.defender import (
+    Defender,
+    Immunity,
+    OneTime,
+    check_stacking,
+    invulnerable,
+)
+
+__all__ = ["GainResult", "gain"]
+
+
+@dataclass(frozen=True, slots=True)
+class GainResult(Explained):
+    """What receiving a defensive effect did.
+
+    Attributes:
+        defender: The defender afterwards (unchanged if the effect was prevented).
+        prevented: Whether the effect was automatically prevented.
+        steps: The rules applied.
+
+    """
+
+    defender: Defender
+    prevented: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """``"prevented"`` or ``"gained"``."""
+        return "prevented" if self.prevented else "gained"
+
+
+def gain(defender: Defender, effect: Immunity | OneTime | str) -> GainResult:
+    """Receive one defensive effect, after every effect already up.
+
+    Args:
+        defender: The character receiving the effect.
+        effect: An `Immunity`, a `OneTime` effect, or an immunity's name
+            such as ``"Poison Immunity"``.
+
+    Returns:
+        The defender with the effect, or unchanged if the effect would make it invulnerable.
+
+    Raises:
+        RulesError: The effect may not stack with one already up, or cannot be read.
+
+    """
+    if not isinstance(defender, Defender):
+        msg = f"defender must be a Defender(...), not {defender!r}"
+        raise TypeError(msg)
+    new = Immunity(effect) if isinstance(effect, str) else effect
+    if isinstance(new, OneTime):
+        check_stacking((*defender.effects, new))
+        after = replace(defender, one_time=(*defender.one_time, new))
+        return GainResult(after, False, (Step(cite.GAINED, f"{new.name} is up"),))
+    if not isinstance(new, Immunity):
+        msg = f"effect must be an Immunity, a OneTime or an immunity's name, not {effect!r}"
+        raise TypeError(msg)
+    check_stacking((*defender.effects, new))
+    needed = invulnerable(defender.requires, (*defender.immunities, new))
+    if needed:
+        text = f"{new.name} would leave nothing able to hurt (requires {needed}): prevented"
+        return GainResult(defender, True, (Step(cite.NO_INVULNERABILITY, text),))
+    after = replace(defender, immunities=(*defender.immunities, new))
+    return GainResult(after, False, (Step(cite.GAINED, f"{new.name} is up"),))

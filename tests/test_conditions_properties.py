@@ -1,0 +1,95 @@
+"""Properties of stacking and of condition instances, checked over many generated cases."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.conditions import ESCAPABLE, Combatant, Condition, PenaltyType, stack_penalties
+
+TYPES = [None, "cover", "concealment", "power", "mark"]
+penalty = st.tuples(st.sampled_from(TYPES), st.integers(min_value=-10, max_value=0))
+penalties = st.lists(penalty, max_size=8)
+SOURCES = ["ogre", "troll", "fighter", None]
+# Unconscious also adds a prone instance, so it is checked on its own in test_conditions.py.
+ADDABLE = [condition for condition in Condition if condition is not Condition.UNCONSCIOUS]
+
+
+def _instance() -> st.SearchStrategy[tuple[Condition, str | None]]:
+    def with_source(condition: Condition) -> st.SearchStrategy[tuple[Condition, str | None]]:
+        choices = [s for s in SOURCES if s is not None] if condition.source_name else SOURCES
+        if condition is Condition.SWALLOWED:
+            choices = ["worm"]  # only one swallower at a time
+        return st.tuples(st.just(condition), st.sampled_from(choices))
+
+    return st.sampled_from(ADDABLE).flatmap(with_source)
+
+
+def build(instances: list[tuple[Condition, str | None]]) -> Combatant:
+    combatant = Combatant("Ari")
+    for condition, source in instances:
+        combatant = combatant.add(condition, source=source)
+    return combatant
+
+
+def by_brute_force(pairs: list[tuple[str | None, int]]) -> int:
+    total = sum(value for kind, value in pairs if kind is None)
+    for kind in TYPES[1:]:
+        values = [value for other, value in pairs if other == kind]
+        total += min(values, default=0)
+    return total
+
+
+@given(penalties, st.randoms())
+def test_stacking_does_not_depend_on_order(pairs, random):
+    shuffled = list(pairs)
+    random.shuffle(shuffled)
+    assert stack_penalties(shuffled) == stack_penalties(pairs)
+
+
+@given(st.sampled_from([t for t in PenaltyType if t is not PenaltyType.UNTYPED]),
+       st.integers(-10, 0), st.integers(-10, 0))
+def test_two_penalties_of_a_type_never_exceed_the_larger(kind, first, second):
+    assert stack_penalties([(kind.value, first), (kind.value, second)]) == min(first, second)
+
+
+@given(penalties)
+def test_stacking_matches_a_plain_count(pairs):
+    assert stack_penalties(pairs) == by_brute_force(pairs)
+
+
+@given(st.lists(_instance(), max_size=6), _instance())
+def test_adding_then_saving_one_instance_leaves_the_others(existing, extra):
+    before = build(existing)
+    condition, source = extra
+    after = before.add(condition, source=source).save(condition, source=source)
+    assert Counter(after.instances) == Counter(before.instances)
+
+
+@given(st.lists(_instance(), min_size=1, max_size=6), st.data())
+def test_a_save_ends_exactly_one_instance(existing, data):
+    before = build(existing)
+    condition = data.draw(st.sampled_from(before.conditions))
+    after = before.save(condition)
+    assert after.count(condition) == before.count(condition) - 1
+    assert len(after.instances) == len(before.instances) - 1
+
+
+@given(st.lists(_instance(), max_size=6), st.sampled_from(list(Condition)))
+def test_ending_a_condition_type_ends_all_of_it_and_nothing_else(existing, condition):
+    before = build(existing)
+    after = before.end(condition)
+    assert not after.has(condition)
+    kept = [i for i in before.instances if i.condition is not condition]
+    assert list(after.instances) == kept
+
+
+@given(st.lists(_instance(), max_size=6), st.sampled_from(["ogre", "troll", "worm"]))
+def test_an_escape_frees_only_from_the_chosen_source(existing, source):
+    before = build(existing).add("grabbed", source=source)
+    after = before.escape(source)
+    assert source not in after.sources("grabbed") + after.sources("swallowed")
+    gone = [i for i in before.instances if i.condition in ESCAPABLE and i.source == source]
+    assert Counter(after.instances) == Counter(before.instances) - Counter(gone)
