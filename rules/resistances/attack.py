@@ -1,0 +1,199 @@
+"""What the damage is: its amount and types, and the circumstances a condition can test.
+
+`Attack` changes its damage types as the rules say (`gains`, `becomes`, `plus`), always
+returning a new value:
+
+>>> print(Attack(10).gains("fire"))
+10 Physical and Fire
+>>> print(Attack(10, ["fire", "cold"]).becomes("radiant"))
+10 Radiant
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rules.errors import RulesError
+from rules.resistances.vocabulary import Condition, DamageType
+
+__all__ = ["Attack", "Circumstances", "choose_damage_type", "read_amount", "read_types"]
+
+PARAGON_LEVEL = 11
+EPIC_LEVEL = 21
+
+
+def read_amount(value: object, what: str = "amount") -> int:
+    """A damage figure: a whole number, 0 or more."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        msg = f"{what} must be a whole number of damage, not {value!r}"
+        raise RulesError(msg)
+    if value < 0:
+        msg = f"{what} must be 0 or more, not {value}"
+        raise RulesError(msg)
+    return value
+
+
+def read_types(value: object) -> tuple[DamageType, ...]:
+    """The damage types as listed, in order, repeats kept: one type or several, any case."""
+    if value is None:
+        return ()
+    if isinstance(value, (str, DamageType)):
+        return (DamageType.parse(value),)
+    if isinstance(value, Iterable):
+        return tuple(DamageType.parse(kind) for kind in value)
+    msg = f"Damage types must be a word such as 'fire' or a list of them, not {value!r}"
+    raise RulesError(msg)
+
+
+def _types(value: object) -> tuple[DamageType, ...]:
+    # empty means physical (§physical-damage); a repeat counts once (§ruling-type-listed-twice)
+    return tuple(dict.fromkeys(read_types(value))) or (DamageType.PHYSICAL,)
+
+
+def choose_damage_type(choice: DamageType | str, *, including_physical: bool = False) -> DamageType:
+    """The damage type a player picks when an effect says "choose a damage type".
+
+    Args:
+        choice: The type picked, e.g. ``"cold"``.
+        including_physical: Whether the effect says "including physical".
+
+    Raises:
+        RulesError: The choice is not a damage type, or is physical when that is not allowed.
+
+    """
+    kind = DamageType.parse(choice)
+    if kind is DamageType.PHYSICAL and not including_physical:
+        msg = (
+            "Physical cannot be chosen: only an effect that says 'choose a damage type, "
+            "including physical' allows it (§choose-a-damage-type)"
+        )
+        raise RulesError(msg)
+    return kind
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Damage on its way to a creature: an amount and its damage types (physical if none).
+
+    Args:
+        amount: The damage, a whole number of 0 or more.
+        types: One type or several; none means physical.
+
+    """
+
+    amount: int
+    types: tuple[DamageType, ...] = (DamageType.PHYSICAL,)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "amount", read_amount(self.amount))
+        object.__setattr__(self, "types", _types(self.types))
+
+    def __str__(self) -> str:
+        return f"{self.amount} " + " and ".join(kind.value for kind in self.types)
+
+    def gains(self, kind: DamageType | str) -> Attack:
+        """The attack gains a damage type: it keeps its types and adds the new one (§changing-damage-type)."""
+        return Attack(self.amount, (*self.types, DamageType.parse(kind)))
+
+    def becomes(self, kind: DamageType | str) -> Attack:
+        """The attack becomes a damage type instead of its previous ones (§changing-damage-type)."""
+        return Attack(self.amount, (DamageType.parse(kind),))
+
+    def plus(self, extra: int, types: Iterable[DamageType | str] | str | None = None) -> Attack:
+        """Extra damage: untyped extra keeps the types; typed extra adds its types (§extra-damage)."""
+        more = read_types(types)
+        return Attack(self.amount + read_amount(extra, "extra damage"), (*self.types, *more))
+
+
+_FACTS = {
+    Condition.ADVANTAGE: ("with Combat Advantage", "without Combat Advantage"),
+    Condition.CRITICAL: ("from a critical hit", "not from a critical hit"),
+    Condition.ONGOING: ("ongoing damage", "not ongoing damage"),
+    Condition.SILVERED: ("from a silvered weapon or implement", "not silvered"),
+    Condition.PARAGON: ("from a level {level} attacker",) * 2,
+    Condition.EPIC: ("from a level {level} attacker",) * 2,
+    Condition.AREA: ("from a burst or blast", "not from a burst or blast"),
+}
+_OPPOSITE = {
+    Condition.NO_ADVANTAGE: Condition.ADVANTAGE,
+    Condition.NOT_CRITICAL: Condition.CRITICAL,
+    Condition.NOT_ONGOING: Condition.ONGOING,
+    Condition.NOT_SILVERED: Condition.SILVERED,
+    Condition.NOT_PARAGON: Condition.PARAGON,
+    Condition.NOT_EPIC: Condition.EPIC,
+    Condition.NO_AREA: Condition.AREA,
+}
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        msg = f"{name} must be True or False, not {value!r}"
+        raise RulesError(msg)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Circumstances:
+    """The facts about the damage that a trait's condition can test (§trait-conditions).
+
+    Args:
+        advantage: The attack has Combat Advantage.
+        critical: The attack is a critical hit.
+        ongoing: The damage is ongoing damage.
+        silvered: The attack uses a silvered weapon or implement.
+        attacker_level: The attacker's level (Paragon is 11 or higher, Epic 21 or higher).
+        area: The attack is a burst or blast.
+        environmental: The damage comes from the environment, not from an attack.
+
+    """
+
+    advantage: bool = False
+    critical: bool = False
+    ongoing: bool = False
+    silvered: bool = False
+    attacker_level: int = 1
+    area: bool = False
+    environmental: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("advantage", "critical", "ongoing", "silvered", "area", "environmental"):
+            _flag(getattr(self, name), name)
+        level = self.attacker_level
+        if isinstance(level, bool) or not isinstance(level, int) or level < 1:
+            msg = f"attacker_level must be a whole number of 1 or more, not {level!r}"
+            raise RulesError(msg)
+        attack_only = [name for name in ("advantage", "critical", "silvered") if getattr(self, name)]
+        if self.environmental and attack_only:
+            msg = (
+                f"Environmental damage is not an attack, so it cannot have {', '.join(attack_only)} "
+                "(§ruling-environmental-circumstances)"
+            )
+            raise RulesError(msg)
+
+    def _holds(self, condition: Condition) -> bool:
+        facts = {
+            Condition.ADVANTAGE: self.advantage,
+            Condition.CRITICAL: self.critical,
+            Condition.ONGOING: self.ongoing,
+            Condition.SILVERED: self.silvered,
+            Condition.PARAGON: self.attacker_level >= PARAGON_LEVEL,
+            Condition.EPIC: self.attacker_level >= EPIC_LEVEL,
+            Condition.AREA: self.area,
+        }
+        return facts[condition]
+
+    def meets(self, condition: Condition | None) -> bool:
+        """Whether the damage meets a condition; no condition is always met."""
+        if condition is None:
+            return True
+        if condition in _OPPOSITE:
+            return not self._holds(_OPPOSITE[condition])
+        return self._holds(condition)
+
+    def describe(self, condition: Condition) -> str:
+        """The fact that decides the condition, in words: ``"without Combat Advantage"``."""
+        base = _OPPOSITE.get(condition, condition)
+        when_true, when_false = _FACTS[base]
+        text = when_true if self._holds(base) else when_false
+        return text.format(level=self.attacker_level)

@@ -1,0 +1,95 @@
+"""Effects other than damage: Condition Immunity and Nondamage Immunity (`check_effect`).
+
+>>> check_effect("push", ["Swarm"]).ignored
+True
+>>> check_effect("push", ["Swarm"], area=True).ignored
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rules.explain import Explained, Step
+from rules.resistances import rulebook as rb
+from rules.resistances.attack import Circumstances
+from rules.resistances.resolve import expand_sets, read_traits
+from rules.resistances.traits import ConditionImmunity, NondamageImmunity, Trait
+from rules.resistances.vocabulary import CharacterCondition, Keyword
+
+__all__ = ["EffectCheck", "check_effect"]
+
+
+@dataclass(frozen=True, slots=True)
+class EffectCheck(Explained):
+    """Whether a creature ignores an effect other than damage, and why."""
+
+    ignored: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def outcome(self) -> str:
+        """``"ignored"`` or ``"applies"``."""
+        return "ignored" if self.ignored else "applies"
+
+
+def check_effect(
+    effect: CharacterCondition | str | None,
+    traits: Iterable[Trait | str] | str,
+    *,
+    keywords: Iterable[Keyword | str] = (),
+    advantage: bool = False,
+    critical: bool = False,
+    ongoing: bool = False,
+    silvered: bool = False,
+    attacker_level: int = 1,
+    area: bool = False,
+    environmental: bool = False,
+) -> EffectCheck:
+    """Decide whether a creature ignores one effect of an attack that is not damage.
+
+    Args:
+        effect: A condition (``"stunned"``), forced movement (``"push"``, ``"pull"``,
+            ``"slide"`` or ``"forced movement"``), or ``None`` for any other effect.
+        traits: The creature's traits, as stat-block lines or trait objects.
+        keywords: The attack's keywords, e.g. ``{"charm"}`` or ``{"poison"}``.
+        advantage: The attack has Combat Advantage.
+        critical: The attack is a critical hit.
+        ongoing: The effect comes with ongoing damage.
+        silvered: The attack uses a silvered weapon or implement.
+        attacker_level: The attacker's level.
+        area: The attack is a burst or blast.
+        environmental: The effect comes from the environment, not from an attack.
+
+    Returns:
+        Whether the effect is ignored, with the steps that decided it.
+
+    Raises:
+        RulesError: An unknown condition or keyword, or a trait line that cannot be read.
+
+    """
+    circumstances = Circumstances(
+        advantage, critical, ongoing, silvered, attacker_level, area, environmental
+    )
+    wanted = None if effect is None else CharacterCondition.parse(effect)
+    marks = frozenset(Keyword.parse(keyword) for keyword in keywords)
+    steps: list[Step] = []
+    held = expand_sets(read_traits(traits), steps)
+    for trait in held:
+        if isinstance(trait, NondamageImmunity) and trait.keyword in marks:
+            text = f"{trait}: every effect but damage of a {trait.keyword.value} attack is ignored"
+            steps.append(Step(rb.NONDAMAGE_IMMUNITY, text))
+            return EffectCheck(True, tuple(steps))
+    for trait in held:
+        if not isinstance(trait, ConditionImmunity) or trait.condition is not wanted:
+            continue
+        if trait.when is not None and not circumstances.meets(trait.when):
+            fact = circumstances.describe(trait.when)
+            steps.append(Step(rb.CONDITIONS, f"{trait} does not apply: the effect is {fact}"))
+            continue
+        steps.append(Step(rb.CONDITION_IMMUNITY, f"{trait}: {wanted.value} is ignored"))
+        return EffectCheck(True, tuple(steps))
+    what = "the effect" if wanted is None else wanted.value
+    steps.append(Step(rb.CONDITION_IMMUNITY, f"no immunity to {what}: it applies"))
+    return EffectCheck(False, tuple(steps))

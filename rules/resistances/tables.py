@@ -1,0 +1,124 @@
+"""The damage tables of Insubstantial, Swarm and Regiment, computed by `take_damage`.
+
+A page includes one with ``<!-- table: rules.resistances:swarm_table -->``.
+"""
+
+from __future__ import annotations
+
+from rules.errors import RulesError
+from rules.resistances.attack import Circumstances
+from rules.resistances.resolve import take_damage
+from rules.resistances.traits import Template, TraitSet
+from rules.resistances.vocabulary import Condition, DamageType
+from rules.tables import Table
+
+__all__ = [
+    "condition_table",
+    "insubstantial_table",
+    "regiment_table",
+    "swarm_table",
+    "trait_set_table",
+]
+
+EXAMPLE = 20  # an even amount, so "half" needs no rounding in the tables
+_OTHERS = tuple(kind for kind in DamageType if kind is not DamageType.PHYSICAL)
+
+
+def _effect(final: int) -> str:
+    if final < EXAMPLE:
+        return f"reduced by {EXAMPLE - final}" + (" (half)" if final * 2 == EXAMPLE else "")
+    if final > EXAMPLE:
+        return f"increased by {final - EXAMPLE}" + (" (half)" if final * 2 == EXAMPLE * 3 else "")
+    return "normal damage"
+
+
+def _row(
+    name: str, kinds: tuple[DamageType, ...], label: str, *, advantage: bool = False, area: bool = False
+) -> tuple[str, ...]:
+    """One row; every type the row stands for must give the same figure, or the table lies."""
+    finals = {
+        take_damage(EXAMPLE, kind, [name], advantage=advantage, area=area).final for kind in kinds
+    }
+    if len(finals) != 1:
+        msg = f"{name}: the row {label!r} does not hold for every type it names: {finals}"
+        raise RulesError(msg)
+    (final,) = finals
+    return (label, str(final), _effect(final))
+
+
+def insubstantial_table() -> Table:
+    """How an Insubstantial creature takes 20 damage, by type and Combat Advantage."""
+    physical, other = (DamageType.PHYSICAL,), _OTHERS
+    rows = [
+        _row("Insubstantial", physical, "Physical, no Combat Advantage"),
+        _row("Insubstantial", other, "Non-physical, no Combat Advantage"),
+        _row("Insubstantial", physical, "Physical, with Combat Advantage", advantage=True),
+        _row("Insubstantial", other, "Non-physical, with Combat Advantage", advantage=True),
+    ]
+    return Table.of(("Damage", f"{EXAMPLE} damage becomes", "Effect"), rows)
+
+
+def _swarm_like(name: str, weak: DamageType) -> Table:
+    others = tuple(kind for kind in DamageType if kind is not weak)
+    rows = [
+        _row(name, others, f"Not {weak.value}, not a burst or blast"),
+        _row(name, (weak,), f"{weak.value}, not a burst or blast"),
+        _row(name, others, f"Not {weak.value}, burst or blast", area=True),
+        _row(name, (weak,), f"{weak.value}, burst or blast", area=True),
+    ]
+    return Table.of(("Damage", f"{EXAMPLE} damage becomes", "Effect"), rows)
+
+
+def swarm_table() -> Table:
+    """How a Swarm takes 20 damage, by type and whether it is a burst or blast."""
+    return _swarm_like("Swarm", DamageType.POISON)
+
+
+def regiment_table() -> Table:
+    """How a Regiment takes 20 damage, by type and whether it is a burst or blast."""
+    return _swarm_like("Regiment", DamageType.PSYCHIC)
+
+
+def trait_set_table() -> Table:
+    """What each trait set stands for, one trait per line of the stat block."""
+    rows = [
+        (template.value, "; ".join(map(str, TraitSet(template).traits))) for template in Template
+    ]
+    return Table.of(("Trait set", "Traits it gives"), rows)
+
+
+_MET_WHEN = {
+    Condition.ADVANTAGE: "the attack has Combat Advantage",
+    Condition.CRITICAL: "the attack is a critical hit",
+    Condition.ONGOING: "the damage is ongoing damage",
+    Condition.SILVERED: "the attack uses a silvered weapon or implement",
+    Condition.PARAGON: "the attacker is level 11 or higher",
+    Condition.EPIC: "the attacker is level 21 or higher",
+    Condition.AREA: "the attack is a burst or blast",
+}
+_SAMPLES = {
+    Condition.ADVANTAGE: Circumstances(advantage=True),
+    Condition.CRITICAL: Circumstances(critical=True),
+    Condition.ONGOING: Circumstances(ongoing=True),
+    Condition.SILVERED: Circumstances(silvered=True),
+    Condition.PARAGON: Circumstances(attacker_level=11),
+    Condition.EPIC: Circumstances(attacker_level=21),
+    Condition.AREA: Circumstances(area=True),
+}
+
+
+def condition_table() -> Table:
+    """Every condition a trait can carry, with its opposite, and when each is met."""
+    rows = []
+    for condition, text in _MET_WHEN.items():
+        opposite = next(
+            other for other in Condition
+            if other is not condition and other.value.endswith(condition.value)
+        )
+        # the table states what Circumstances.meets computes: check it, so the two cannot drift
+        sample = _SAMPLES[condition]
+        if not sample.meets(condition) or sample.meets(opposite):
+            msg = f"The table of conditions disagrees with the rules on {condition.value}"
+            raise RulesError(msg)
+        rows.append((condition.value, text, opposite.value))
+    return Table.of(("Condition", "Met when", "Its opposite, met otherwise"), rows)

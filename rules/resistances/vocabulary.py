@@ -1,0 +1,215 @@
+"""The closed vocabularies of the resistances system, read from the words players write.
+
+Every enum here parses case-insensitively with ``parse``; an unknown word is a
+`RulesError` that names it and lists the words that would work.
+
+>>> DamageType.parse("FIRE")
+<DamageType.FIRE: 'Fire'>
+>>> Condition.parse("no burst or blast")
+<Condition.NO_AREA: 'No Burst/Blast'>
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TypeVar
+
+from rules.errors import RulesError
+
+__all__ = [
+    "CharacterCondition",
+    "Condition",
+    "DamageType",
+    "Keyword",
+    "Scope",
+    "normalise",
+]
+
+E = TypeVar("E", bound=Enum)
+
+
+def normalise(word: str) -> str:
+    """A word as the lookups compare it: case-folded, single spaces, "or" as a slash.
+
+    >>> normalise("  No Burst  OR Blast ")
+    'no burst/blast'
+    """
+    text = " ".join(word.casefold().split())
+    return text.replace(" or ", "/").replace(" / ", "/").replace("/ ", "/").replace(" /", "/")
+
+
+def _lookup(kind: type[E], value: object, what: str, extra: dict[str, E] | None = None) -> E:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        key = normalise(value)
+        for member in kind:
+            if normalise(str(member.value)) == key:
+                return member
+        if extra and key in extra:
+            return extra[key]
+    choices = ", ".join(str(member.value) for member in kind)
+    msg = f"Unknown {what} {value!r}: use one of {choices}"
+    raise RulesError(msg)
+
+
+class DamageType(Enum):
+    """A damage type; physical is the type of damage that names none (§physical-damage)."""
+
+    PHYSICAL = "Physical"
+    ACID = "Acid"
+    COLD = "Cold"
+    FIRE = "Fire"
+    FORCE = "Force"
+    LIGHTNING = "Lightning"
+    NECROTIC = "Necrotic"
+    POISON = "Poison"
+    PSYCHIC = "Psychic"
+    RADIANT = "Radiant"
+    THUNDER = "Thunder"
+
+    @classmethod
+    def parse(cls, value: DamageType | str) -> DamageType:
+        """Read one damage type, e.g. ``"fire"`` or ``"Physical"``, in any case."""
+        if isinstance(value, str) and normalise(value) in _SCOPE_WORDS:
+            msg = f"{value!r} is not one damage type: it may only follow Resist or Vulnerable"
+            raise RulesError(msg)
+        return _lookup(cls, value, "damage type")
+
+
+class Scope(Enum):
+    """The damage a Resist or Vulnerable may name besides one damage type."""
+
+    ALL = "All"
+    NON_PHYSICAL = "Non-physical"
+
+    def covers(self, kind: DamageType) -> bool:
+        """Whether damage of this type falls in the scope."""
+        return self is Scope.ALL or kind is not DamageType.PHYSICAL
+
+
+_SCOPE_WORDS = {"all": Scope.ALL, "non-physical": Scope.NON_PHYSICAL, "nonphysical": Scope.NON_PHYSICAL}
+
+
+def parse_scope(value: DamageType | Scope | str) -> DamageType | Scope:
+    """Read what a Resist or Vulnerable names: a damage type, ``"all"`` or ``"non-physical"``."""
+    if isinstance(value, (DamageType, Scope)):
+        return value
+    if isinstance(value, str) and normalise(value) in _SCOPE_WORDS:
+        return _SCOPE_WORDS[normalise(value)]
+    try:
+        return _lookup(DamageType, value, "damage type")
+    except RulesError:
+        choices = ", ".join(member.value for member in DamageType)
+        msg = f"Unknown damage type {value!r}: use All, Non-physical or one of {choices}"
+        raise RulesError(msg) from None
+
+
+class Condition(Enum):
+    """When a Resist, Vulnerable or Condition Immunity applies (§trait-conditions).
+
+    Every condition has its opposite, and either may go on any trait
+    (§ruling-conditions-either-trait).
+    """
+
+    ADVANTAGE = "Advantage"
+    NO_ADVANTAGE = "No Advantage"
+    CRITICAL = "Critical"
+    NOT_CRITICAL = "Not Critical"
+    ONGOING = "Ongoing"
+    NOT_ONGOING = "Not Ongoing"
+    SILVERED = "Silvered"
+    NOT_SILVERED = "Not Silvered"
+    PARAGON = "Paragon"
+    NOT_PARAGON = "Not Paragon"
+    EPIC = "Epic"
+    NOT_EPIC = "Not Epic"
+    AREA = "Burst/Blast"
+    NO_AREA = "No Burst/Blast"
+
+    @classmethod
+    def parse(cls, value: Condition | str) -> Condition:
+        """Read a condition: ``"no advantage"``, ``"Not Silvered"``, ``"no burst or blast"``..."""
+        return _lookup(cls, value, "condition", _CONDITION_WORDS)
+
+
+_CONDITION_WORDS = {
+    "not advantage": Condition.NO_ADVANTAGE,
+    "combat advantage": Condition.ADVANTAGE,
+    "no combat advantage": Condition.NO_ADVANTAGE,
+    "not burst/blast": Condition.NO_AREA,
+    "no critical": Condition.NOT_CRITICAL,
+    "no ongoing": Condition.NOT_ONGOING,
+}
+
+
+class CharacterCondition(Enum):
+    """A condition a Condition Immunity can name: the conditions, or forced movement."""
+
+    BLINDED = "Blinded"
+    DAZED = "Dazed"
+    DEAFENED = "Deafened"
+    DOMINATED = "Dominated"
+    EXILED = "Exiled"
+    GRABBED = "Grabbed"
+    HELPLESS = "Helpless"
+    IMMOBILIZED = "Immobilized"
+    MARKED = "Marked"
+    PETRIFIED = "Petrified"
+    PRONE = "Prone"
+    RESTRAINED = "Restrained"
+    SLOWED = "Slowed"
+    STUNNED = "Stunned"
+    SWALLOWED = "Swallowed"
+    UNCONSCIOUS = "Unconscious"
+    WEAKENED = "Weakened"
+    FORCED_MOVEMENT = "Forced Movement"
+
+    @classmethod
+    def parse(cls, value: CharacterCondition | str) -> CharacterCondition:
+        """Read a condition or forced movement; push, pull and slide are forced movement."""
+        return _lookup(cls, value, "character condition", _MOVEMENT_WORDS)
+
+
+_MOVEMENT_WORDS = {
+    word: CharacterCondition.FORCED_MOVEMENT for word in ("push", "pull", "slide")
+}
+
+
+class Keyword(Enum):
+    """An attack keyword a Nondamage Immunity can name: a damage type's or an effect's.
+
+    Physical is a damage type but not a keyword (§ruling-physical-not-a-keyword).
+    """
+
+    ACID = "Acid"
+    COLD = "Cold"
+    FIRE = "Fire"
+    FORCE = "Force"
+    LIGHTNING = "Lightning"
+    NECROTIC = "Necrotic"
+    POISON = "Poison"
+    PSYCHIC = "Psychic"
+    RADIANT = "Radiant"
+    THUNDER = "Thunder"
+    CHARM = "Charm"
+    CONJURATION = "Conjuration"
+    DISEASE = "Disease"
+    FEAR = "Fear"
+    GAZE = "Gaze"
+    ILLUSION = "Illusion"
+    POLYMORPH = "Polymorph"
+    SLEEP = "Sleep"
+    TELEPORTATION = "Teleportation"
+    ZONE = "Zone"
+
+    @classmethod
+    def parse(cls, value: Keyword | str) -> Keyword:
+        """Read an attack keyword such as ``"charm"`` or ``"Poison"``."""
+        if isinstance(value, str) and normalise(value) == "physical":
+            msg = (
+                "'physical' is a damage type, not an attack keyword: name a keyword such as "
+                "Fear (§ruling-physical-not-a-keyword)"
+            )
+            raise RulesError(msg)
+        return _lookup(cls, value, "keyword")

@@ -1,0 +1,181 @@
+"""Exact odds of typed damage: the damage distribution of a hit, by exact convolution.
+
+Each die succeeds on some of its three faces; the pool's successes are the sum of
+its dice, and hardened armor subtracts from that sum (never below 0). All chances
+are `fractions.Fraction`.
+
+>>> distribution("2-", None)
+{0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.tables import Table
+from rules.typed_damage.chart import Chart
+from rules.typed_damage.notation import Armor, Mode, Weapon, parse_weapon
+from rules.typed_damage.resolve import plan
+from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS
+
+__all__ = [
+    "convolve",
+    "cyrus_chart",
+    "distribution",
+    "expected_damage",
+    "expected_damage_at_margin_0",
+    "expected_damage_at_margin_2",
+    "expected_damage_table",
+    "hardened_chart",
+    "hardened_check",
+    "mode_distribution",
+]
+
+
+def convolve(first: dict[int, Fraction], second: dict[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of the sum of two independent amounts.
+
+    >>> convolve({0: Fraction(1, 2), 1: Fraction(1, 2)}, {0: Fraction(1, 2), 1: Fraction(1, 2)})
+    {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    """
+    total: dict[int, Fraction] = {}
+    for a, chance_a in first.items():
+        for b, chance_b in second.items():
+            total[a + b] = total.get(a + b, Fraction(0)) + chance_a * chance_b
+    return dict(sorted(total.items()))
+
+
+def mode_distribution(mode: Mode, pool: int, removes: int = 0) -> dict[int, Fraction]:
+    """Damage of ``pool`` dice counting the mode's faces, less ``removes`` hardened successes."""
+    hits = len(mode.succeeds_on)
+    die = {amount: chance for amount, chance in
+           ((0, Fraction(3 - hits, 3)), (1, Fraction(hits, 3))) if chance}
+    successes: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(pool):
+        successes = convolve(successes, die)
+    final: dict[int, Fraction] = {}
+    for amount, chance in successes.items():
+        kept = max(amount - removes, 0)
+        final[kept] = final.get(kept, Fraction(0)) + chance
+    return dict(sorted(final.items()))
+
+
+def distribution(
+    weapon: Weapon | str,
+    armor: Armor | str | None,
+    margin: int = 0,
+    *,
+    mode: int = 0,
+    source: str | None = None,
+    strength: int | None = None,
+) -> dict[int, Fraction]:
+    """The exact chance of each damage of a hit, from 0 to the most possible.
+
+    Args:
+        weapon: The weapon, as notation or parsed.
+        armor: The defender's armor, as notation or parsed; ``None`` or ``""`` for none.
+        margin: The attack's margin of success, 0 or more.
+        mode: Which of the weapon's modes (``0`` for the first).
+        source: What the attack is, e.g. ``"arrow"`` or ``"fire"``.
+        strength: The attacker's Strength modifier, used in lieu of the margin.
+
+    Returns:
+        Damage -> chance, in increasing damage, only damages that can happen.
+
+    """
+    before = plan(weapon, armor, margin, mode=mode, source=source, strength=strength)
+    return mode_distribution(before.mode, before.pool, before.removes)
+
+
+def expected_damage(
+    weapon: Weapon | str,
+    armor: Armor | str | None,
+    margin: int = 0,
+    *,
+    mode: int = 0,
+    source: str | None = None,
+    strength: int | None = None,
+) -> Fraction:
+    """The average damage of a hit, exactly (arguments as for `distribution`).
+
+    >>> expected_damage("3-", "Leather: +-*", 2)
+    Fraction(4, 3)
+    """
+    odds = distribution(weapon, armor, margin, mode=mode, source=source, strength=strength)
+    return sum((amount * chance for amount, chance in odds.items()), Fraction(0))
+
+
+def _shown(value: Fraction) -> str:
+    return f"{float(value):.2f}"
+
+
+def expected_damage_table(margin: int) -> Table:
+    """Average damage of every sample weapon mode against every sample armor; best mode in bold."""
+    armors = {"No armor": "", **SAMPLE_ARMOR}
+    rows = []
+    for name, text in SAMPLE_WEAPONS.items():
+        weapon = parse_weapon(text)
+        averages = [
+            [expected_damage(weapon, armor, margin, mode=number) for armor in armors.values()]
+            for number in range(len(weapon.modes))
+        ]
+        best = [max(column) for column in zip(*averages, strict=True)]
+        for number, row in enumerate(averages):
+            cells = [
+                f"**{_shown(value)}**"
+                if len(averages) > 1 and value == top and any(
+                    other[column] < top for other in averages)
+                else _shown(value)
+                for column, (value, top) in enumerate(zip(row, best, strict=True))
+            ]
+            rows.append((f"{name} {weapon.modes[number]}", *cells))
+    return Table.of(("Weapon", *armors), rows)
+
+
+def expected_damage_at_margin_0() -> Table:
+    """`expected_damage_table` for a hit with margin of success 0."""
+    return expected_damage_table(0)
+
+
+def expected_damage_at_margin_2() -> Table:
+    """`expected_damage_table` for a hit with margin of success 2."""
+    return expected_damage_table(2)
+
+
+def hardened_check() -> Table:
+    """What one hardened level is worth in regular levels, for pools of 1 to 10 dice.
+
+    A regular level stops one die, which would have scored 1/3 of a success on
+    average (2/3 for ballistic); a hardened level removes a success when there is one.
+    """
+    rows = []
+    for pool in range(1, 11):
+        plain = expected_damage(f"{pool}-", None)
+        regular = expected_damage(f"{pool}-", "---")
+        hardened = expected_damage(f"{pool}-", "-(H)")
+        worth = (plain - hardened) / Fraction(1, 3)
+        ballistic = (expected_damage(f"{pool}B", None) - expected_damage(f"{pool}B", "B(H)"))
+        rows.append((pool, _shown(plain), _shown(regular), _shown(hardened), _shown(worth),
+                     _shown(ballistic / Fraction(2, 3))))
+    headers = ("Dice", "No armor", "3 regular (---)", "1 hardened (-(H))",
+               "1 hardened = regular levels", "Same, ballistic")
+    return Table.of(headers, rows)
+
+
+def cyrus_chart() -> Chart:
+    """Cyrus's shortsword (3-) with margin 2 against each armor of his examples."""
+    armors = {
+        "No armor": None,
+        "Leather +-*": "+-*",
+        "Chainmail ---*++": "---*++",
+        "Super-heavy plate": "------****++++",
+    }
+    series = tuple((label, distribution("3-", armor, 2)) for label, armor in armors.items())
+    return Chart("Shortsword 3- with margin 2: chance of each damage", series)
+
+
+def hardened_chart() -> Chart:
+    """Six slashing dice against three regular levels and against one hardened level."""
+    armors = {"No armor": None, "3 regular ---": "---", "1 hardened -(H)": "-(H)"}
+    series = tuple((label, distribution("6-", armor)) for label, armor in armors.items())
+    return Chart("6 slashing dice: three regular levels against one hardened level", series)

@@ -1,0 +1,78 @@
+"""The sample weapons and armor of typed damage, and the tables that show them.
+
+>>> SAMPLE_WEAPONS["Longsword"]
+'4-/2+'
+"""
+
+from __future__ import annotations
+
+from rules.tables import Table
+from rules.typed_damage.notation import DamageType, Face, parse_weapon
+from rules.typed_damage.resolve import dice_pool
+
+__all__ = ["SAMPLE_ARMOR", "SAMPLE_WEAPONS", "armor_table", "weapon_table"]
+
+SAMPLE_WEAPONS = {
+    "Fist": "0*",
+    "Gauntlet": "1*",
+    "Dagger": "2-/1+",
+    "Stiletto": "2+",
+    "Light Club": "2*",
+    "Shortsword": "3-/2+",
+    "Truncheon": "3*",
+    "Mace": "4*",
+    "Longsword": "4-/2+",
+    "Rapier": "3+",
+    "Spear": "4+",
+    "Shuriken": "1-",
+    "Dart": "1+",
+    "Self Bow": "2+",
+    "Shortbow": "3+",
+    "Longbow": "4+",
+    "Crossbow": "4+",
+}
+"""Weapon name -> notation, as the sample table lists them."""
+
+SAMPLE_ARMOR = {
+    "Padded": "*",
+    "Leather": "+",
+    "Studded Leather": "*+",
+    "Light Chain": "-*++",
+    "Full Chain": "---*++",
+    "Breastplate": "**++",
+    "Field Plate": "--***++",
+}
+"""Armor name -> notation, as the sample table lists them."""
+
+_WORDS = {
+    DamageType.SLASHING: "slashing",
+    DamageType.IMPACT: "impact",
+    DamageType.PIERCING: "piercing",
+    DamageType.BALLISTIC: "ballistic",
+    DamageType.ENERGY: "energy",
+}
+
+
+def weapon_table() -> Table:
+    """The sample weapons: notation, and what each mode rolls and counts."""
+    rows = []
+    for name, text in SAMPLE_WEAPONS.items():
+        modes = []
+        for mode in parse_weapon(text).modes:
+            faces = "".join(str(face) for face in Face if face in mode.succeeds_on)
+            dice = "1 die" if mode.dice == 1 else f"{mode.dice} dice"
+            modes.append(f"{dice} {_WORDS[mode.kind]}, counts {faces}")
+        rows.append((name, text, "; or ".join(modes)))
+    return Table.of(("Weapon", "Notation", "Rolls"), rows)
+
+
+def armor_table() -> Table:
+    """The sample armor: notation, and the dice it stops of each damage type."""
+    kinds = (DamageType.SLASHING, DamageType.IMPACT, DamageType.PIERCING, DamageType.BALLISTIC)
+    big = 20  # a pool large enough that the one-die minimum never hides what armor stops
+    rows = [
+        (name, text, *(big - dice_pool(f"{big}{kind.value}", text) for kind in kinds))
+        for name, text in SAMPLE_ARMOR.items()
+    ]
+    headers = ("Armor", "Notation", *(f"Stops {_WORDS[kind]} ({kind.value})" for kind in kinds))
+    return Table.of(headers, rows)

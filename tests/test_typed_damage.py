@@ -1,0 +1,393 @@
+"""Typed damage with Fudge dice: notation, resolution, exact odds and wound tracks."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.errors import NotationError, RulesError
+from rules.typed_damage import (
+    Armor,
+    DamageType,
+    Face,
+    WoundTrack,
+    damage,
+    dice_pool,
+    distribution,
+    expected_damage,
+    parse_armor,
+    parse_weapon,
+    plan,
+)
+from rules.typed_damage.odds import (
+    cyrus_chart,
+    expected_damage_at_margin_0,
+    expected_damage_at_margin_2,
+    hardened_check,
+)
+from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS, armor_table, weapon_table
+
+# --- notation -------------------------------------------------------------------------
+
+WEAPONS = ["3-", "4-/2+", "0*", "3B", "4E+", "6E*+(Fire)", "4E+*(Fire)", "4B(AP)", "4E-*+"]
+ARMORS = [
+    "+-*", "---*++", "------****++++", "BBBB*", "EEEEE(Fire)", "EEE-+(Fire)", "XXXXXX",
+    "--**++(H vs. Arrows)", "**(H)", "EEEEEEEEEE(Fire, Ab)", "XXX(Ab)", "EEE(Fire, H)",
+    "XX--", "-*+E(Cold)", "BB(H, Ab)",
+]
+
+
+@pytest.mark.parametrize("text", WEAPONS)
+def test_every_weapon_notation_of_the_seed_reads_and_writes_back(text):
+    weapon = parse_weapon(text)
+    assert parse_weapon(str(weapon)) == weapon
+
+
+@pytest.mark.parametrize("text", ARMORS)
+def test_every_armor_notation_of_the_seed_reads_and_writes_back(text):
+    armor = parse_armor(text)
+    assert parse_armor(str(armor)) == armor
+
+
+def test_a_name_before_a_colon_is_kept():
+    assert parse_weapon("Light Pistol: 3B").name == "Light Pistol"
+    assert parse_armor("Shield Belt: XXXXXX").name == "Shield Belt"
+
+
+def test_energy_intensity_symbols_may_come_in_either_order():
+    assert parse_weapon("4E+*(Fire)") == parse_weapon("4E*+(Fire)")
+    assert parse_weapon("4E+*").modes[0].succeeds_on == {Face.BLANK, Face.PLUS}
+
+
+def test_empty_armor_or_none_is_no_armor():
+    assert parse_armor("") == parse_armor(None) == Armor()
+    assert dice_pool("3-", "", 2) == dice_pool("3-", None, 2) == 5
+
+
+def test_armor_notes_set_hardness_ablation_and_energy_type():
+    armor = parse_armor("EEEEEEEEEE(Fire, Ab)")
+    assert (armor.energy, armor.energy_types, armor.ablative, armor.hardened) == (
+        10, ("Fire",), True, False)
+    muldoon = parse_armor("--**++(H vs. Arrows)")
+    assert muldoon.hardened_vs == ("Arrows",)
+    assert muldoon.hardened_against({"arrow"}) and not muldoon.hardened_against({"sword"})
+    assert parse_armor("**(H)").hardened_against(set())
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "position"),
+    [
+        (parse_weapon, "3x", 1),
+        (parse_weapon, "-3", 0),
+        (parse_weapon, "4-/", 3),
+        (parse_weapon, "4E", 2),
+        (parse_weapon, "4E++", 3),
+        (parse_weapon, "4E-+", 2),
+        (parse_weapon, "3-(AP", 5),
+        (parse_weapon, "3- 2", 3),
+        (parse_armor, "--q", 2),
+        (parse_armor, "--+(Cold)", 4),
+        (parse_armor, "EE(H vs.)", 3),
+        (parse_armor, "EE(Fire,,Ab)", 8),
+        (parse_armor, ": ---", 0),
+    ],
+)
+def test_bad_notation_names_the_text_and_the_first_bad_character(parse, text, position):
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert caught.value.text == text
+    assert caught.value.position == position
+    assert repr(text) in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+# --- the seed's worked examples --------------------------------------------------------
+
+
+def test_cyrus_rolls_five_dice_before_armor():
+    assert dice_pool("3-", None, 2) == 5
+
+
+def test_cyrus_against_leather_rolls_four_and_his_roll_does_one_damage():
+    result = damage("Shortsword: 3-", "Leather: +-*", "[-][ ][ ][+]", 2)
+    assert (result.pool, result.successes, result.final) == (4, 1, 1)
+
+
+def test_chainmail_leaves_cyrus_two_dice_and_super_heavy_plate_one():
+    assert dice_pool("3-", "---*++", 2) == 2
+    assert dice_pool("3-", "------****++++", 2) == 1
+
+
+def test_officer_murphy_against_the_jacket_and_the_vest():
+    assert dice_pool("3B", "-*", 1) == 4
+    assert damage("3B", "-*", "- *+", 1).final == 3
+    assert dice_pool("3B", "BBBB*", 1) == 0
+
+
+def test_arias_firebolt_rolls_one_die_that_hits_on_a_plus():
+    assert damage("4E+", "EEEEE(Fire)", "+", 2, source="fire").final == 1
+    assert damage("4E+", "EEEEE(Fire)", " ", 2, source="fire").final == 0
+
+
+def test_the_armor_of_muldoon_takes_the_arrows_two_successes():
+    result = damage("4+", "--**++(H vs. Arrows)", "[-][+][+][*]", source="arrow")
+    assert (result.pool, result.successes, result.final) == (4, 2, 0)
+
+
+def test_rocket_risantos_foam_wears_from_ten_to_six():
+    result = damage("4E+*(Fire)", "EEEEEEEEEE(Fire, Ab)", "")
+    assert result.final == 0
+    assert result.armor.energy == 6
+
+
+def test_the_knife_duel_is_almost_impossible_through_the_shield_belt():
+    assert [dice_pool("2+", "XXXXXX", margin) for margin in range(6)] == [0, 0, 0, 0, 0, 1]
+    assert dice_pool("2+", None, 0) == 2
+
+
+# --- resolution rules -------------------------------------------------------------------
+
+
+def test_regular_armor_never_takes_the_pool_below_one_die():
+    assert dice_pool("1-", "-----", 0) == 1
+    assert dice_pool("0*", None, 0) == 1
+
+
+def test_special_armor_can_take_the_pool_to_zero():
+    assert dice_pool("2-", "X--", 0) == 0
+    assert dice_pool("2*", "X--", 0) == 1
+    assert dice_pool("3E+", "EEE", 0) == 0
+
+
+def test_regular_armor_does_not_stop_energy():
+    assert dice_pool("4E+", "------****++++", 0) == 4
+
+
+def test_energy_armor_of_another_type_does_not_stop_the_attack():
+    assert dice_pool("4E+(Cold)", "EEEE(Fire)") == 4
+    assert dice_pool("4E+(Cold)", "EEE") == 1
+
+
+def test_armor_piercing_treats_hardened_armor_as_regular():
+    assert plan("4B(AP)", "BB(H)").hardened is False
+    assert dice_pool("4B(AP)", "BB(H)") == 2
+
+
+def test_hardened_armor_keeps_the_dice_and_removes_successes():
+    result = damage("4-", "--(H)", "--- ")
+    assert (result.pool, result.successes, result.final) == (4, 3, 1)
+
+
+def test_strength_replaces_the_margin():
+    assert dice_pool("4*", None, 1, strength=2) == 6
+
+
+def test_the_chosen_mode_is_used():
+    result = damage("4-/2+", "---", "++", mode=1)
+    assert result.mode.kind is DamageType.PIERCING
+    assert result.final == 2
+
+
+def test_a_roll_must_have_as_many_dice_as_the_pool():
+    with pytest.raises(RulesError, match="The pool is 4 dice"):
+        damage("3-", "+-*", "--", 2)
+
+
+def test_a_wrong_type_is_a_type_error():
+    with pytest.raises(TypeError):
+        parse_weapon(3)  # type: ignore[arg-type]
+
+
+def test_ablative_armor_loses_only_what_it_prevented():
+    assert damage("3-", "------(Ab)", "-", 2).armor.slashing == 2
+    assert damage("4+", "++(H, Ab)", "+   ").armor.piercing == 1
+
+
+def test_steps_cite_rules_in_the_flowcharts_order():
+    result = damage("4+", "--**++(H vs. Arrows, Ab)", "-++ ", source="arrow")
+    anchors = [rule.anchor for rule in result.rules_used]
+    assert anchors == [
+        "weapon-modes", "dice-pool", "regular-armor", "hardened-armor", "one-die-minimum",
+        "counting-successes", "ruling-ablative-wear",
+    ]
+
+
+# --- exact odds -------------------------------------------------------------------------
+
+
+def brute_force(weapon, armor, margin=0, **options):
+    """Every face of every die, counted one outcome at a time."""
+    before = plan(weapon, armor, margin, **options)
+    counts: dict[int, int] = {}
+    for roll in itertools.product(Face, repeat=before.pool):
+        hits = sum(face in before.mode.succeeds_on for face in roll)
+        final = max(hits - before.removes, 0)
+        counts[final] = counts.get(final, 0) + 1
+    return {amount: Fraction(n, 3**before.pool) for amount, n in sorted(counts.items())}
+
+
+def binomial(pool, faces, removes=0):
+    """The same odds from the binomial formula, with no enumeration."""
+    p = Fraction(faces, 3)
+    odds: dict[int, Fraction] = {}
+    for hits in range(pool + 1):
+        chance = comb(pool, hits) * p**hits * (1 - p) ** (pool - hits)
+        if chance:
+            odds[max(hits - removes, 0)] = odds.get(max(hits - removes, 0), 0) + chance
+    return dict(sorted(odds.items()))
+
+
+@pytest.mark.parametrize("weapon", WEAPONS)
+@pytest.mark.parametrize("armor", ["", "+-*", "BBBB*", "EEE(Fire, H)", "XX", "-*(H)"])
+def test_distribution_matches_brute_force_enumeration(weapon, armor):
+    assert distribution(weapon, armor, 1) == brute_force(weapon, armor, 1)
+
+
+def test_distribution_matches_the_binomial_formula():
+    assert distribution("6E*+(Fire)", "EEE(Fire, H)") == binomial(6, 2, removes=3)
+    assert distribution("5-", None) == binomial(5, 1)
+
+
+def test_the_shortsword_against_leather_has_the_expected_average():
+    assert expected_damage("3-", "+-*", 2) == Fraction(4, 3)
+
+
+def test_one_hardened_level_approaches_three_regular_levels_from_below():
+    worth = [Fraction(row[4]) for row in hardened_check().rows]
+    assert worth == sorted(worth)
+    assert Fraction("2.9") < worth[-1] < 3
+
+
+# --- tables and charts from the code ------------------------------------------------------
+
+
+def test_the_sample_tables_list_every_sample():
+    assert [row[0] for row in weapon_table().rows] == list(SAMPLE_WEAPONS)
+    assert [row[0] for row in armor_table().rows] == list(SAMPLE_ARMOR)
+    assert armor_table().rows[4][2:] == ("3", "1", "2", "1")  # Full Chain
+
+
+def test_the_expected_damage_tables_mark_the_better_mode():
+    rows = {row[0]: row for row in expected_damage_at_margin_2().rows}
+    assert rows["Longsword 4-"][6] == "**1.00**"  # slash beats stab against Full Chain
+    assert rows["Longsword 2+"][6] == "0.67"
+    assert len(expected_damage_at_margin_0().rows) == 20
+
+
+def test_a_chart_is_a_picture_for_the_site():
+    picture = cyrus_chart().markdown()
+    assert picture.startswith("<figure") and "<svg" in picture and picture.endswith("</figure>")
+    assert picture.count("<rect") == 4 * 6 + 4  # 4 armors x 6 damages, and the legend
+
+
+# --- wound tracks ------------------------------------------------------------------------
+
+
+def test_the_simple_track_checks_one_box_per_point():
+    track = WoundTrack.simple().take(4)
+    assert (track.status, track.penalty) == ("Scratched", 0)
+    assert WoundTrack.simple().take(7).status == "Hurt"
+    assert WoundTrack.simple().take(9).penalty == -2
+    assert WoundTrack.simple().take(10).penalty == -4
+    assert WoundTrack.simple().take(11).taken_out
+
+
+def test_the_severity_track_moves_a_hit_to_the_next_free_box():
+    track = WoundTrack.severity().take(3).take(3).take(3)
+    assert track.checked == (0, 2, 1, 0, 0)
+    assert track.status == "Injured"
+
+
+def test_a_single_grave_wound_leaves_the_lesser_boxes_empty():
+    track = WoundTrack.severity().take(6)
+    assert track.checked == (0, 0, 0, 1, 0)
+    assert track.penalty == -4
+
+
+def test_taking_damage_returns_a_new_track():
+    track = WoundTrack.simple()
+    track.take(3)
+    assert track.status == "Unhurt"
+
+
+def test_negative_damage_is_refused():
+    with pytest.raises(RulesError, match="-1"):
+        WoundTrack.simple().take(-1)
+
+
+# --- properties --------------------------------------------------------------------------
+
+symbols = st.sampled_from(["-", "*", "+"])
+weapons = st.builds(
+    lambda dice, kind: f"{dice}{kind}",
+    st.integers(0, 6),
+    st.sampled_from(["-", "*", "+", "B", "E+", "E*+", "E-*+"]),
+)
+armors = st.builds(
+    lambda regular, special, notes: "".join(regular) + "".join(special) + notes,
+    st.lists(symbols, max_size=6),
+    st.lists(st.sampled_from(["B", "E", "X"]), max_size=3),
+    st.sampled_from(["", "(H)", "(Ab)", "(H, Ab)"]),
+)
+margins = st.integers(0, 4)
+
+
+@given(weapons, armors, margins)
+def test_the_pool_is_never_below_its_floor(weapon, armor, margin):
+    before = plan(weapon, armor, margin)
+    assert before.pool >= (0 if before.special else 1)
+    assert before.pool <= max(before.base, 1)
+
+
+@given(weapons, armors, margins)
+def test_distributions_sum_to_one(weapon, armor, margin):
+    odds = distribution(weapon, armor, margin)
+    assert sum(odds.values()) == 1
+    assert all(chance > 0 for chance in odds.values())
+
+
+@settings(deadline=None, max_examples=60)  # up to 3**10 rolls listed one by one
+@given(weapons, armors, margins)
+def test_distribution_agrees_with_brute_force(weapon, armor, margin):
+    assert distribution(weapon, armor, margin) == brute_force(weapon, armor, margin)
+
+
+@given(weapons, armors, margins, symbols)
+def test_more_armor_never_raises_expected_damage(weapon, armor, margin, extra):
+    more = armor.replace("(", extra + "(", 1) if "(" in armor else armor + extra
+    assert expected_damage(weapon, more, margin) <= expected_damage(weapon, armor, margin)
+
+
+@given(weapons, armors, margins)
+def test_a_bigger_margin_never_lowers_expected_damage(weapon, armor, margin):
+    assert expected_damage(weapon, armor, margin + 1) >= expected_damage(weapon, armor, margin)
+
+
+@given(weapons, armors, margins, st.data())
+def test_every_roll_does_a_damage_the_distribution_allows(weapon, armor, margin, data):
+    pool = dice_pool(weapon, armor, margin)
+    roll = data.draw(st.lists(st.sampled_from(list(Face)), min_size=pool, max_size=pool))
+    result = damage(weapon, armor, roll, margin)
+    assert result.final in distribution(weapon, armor, margin)
+
+
+@given(weapons, armors, margins)
+def test_ablative_armor_never_gains_symbols(weapon, armor, margin):
+    pool = dice_pool(weapon, armor, margin)
+    worn = damage(weapon, armor, "+" * pool, margin).armor
+    assert len(worn.symbols) <= len(parse_armor(armor).symbols)
+
+
+@given(st.lists(st.integers(0, 8), max_size=12), st.sampled_from(["simple", "severity"]))
+def test_wounds_only_ever_get_worse(hits, kind):
+    track = getattr(WoundTrack, kind)()
+    for hit in hits:
+        after = track.take(hit)
+        assert all(a >= b for a, b in zip(after.checked, track.checked, strict=True))
+        assert track.taken_out <= after.taken_out
+        track = after
