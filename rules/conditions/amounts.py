@@ -15,6 +15,7 @@ from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense
 from rules.errors import RulesError
 from rules.explain import Explained, Step
+from rules.resistances import take_damage
 
 __all__ = [
     "Aftermath",
@@ -77,7 +78,7 @@ def healing_received(target: Combatant, healing: int) -> Amount:
 
 
 def damage_taken(target: Combatant, damage: int) -> Amount:
-    """Return the damage a combatant takes: a petrified one resists half, rounded down.
+    """Return the damage a combatant takes: a petrified one has Resist All (`rules.resistances`).
 
     Args:
         target: The combatant hit.
@@ -88,9 +89,10 @@ def damage_taken(target: Combatant, damage: int) -> Amount:
     if not target.has(Condition.PETRIFIED):
         step = Step(EFFECTS[Condition.PETRIFIED].rule, "not petrified: full damage taken")
         return Amount(amount, "damage", (step,))
-    resisted = amount // 2  # half the damage is mitigated, rounded down
-    text = f"petrified resists half of {amount}: {resisted} mitigated, {amount - resisted} taken"
-    return Amount(amount - resisted, "damage", (Step(cite.PETRIFIED_HALF, text),))
+    # Petrified is Resist All under the resistance rules, which round the half down.
+    resisted = take_damage(amount, (), ["Resist All"])
+    text = f"petrified: Resist All against {amount} damage"
+    return Amount(resisted.final, "damage", (Step(cite.PETRIFIED_HALF, text), *resisted.steps))
 
 
 def _halve(amount: int, what: str, steps: list[Step]) -> int:
