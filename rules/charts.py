@@ -1,4 +1,4 @@
-"""Distribution charts: exact odds drawn as grouped bars, an SVG picture for the site.
+"""Charts computed from the rules: exact odds drawn as grouped bars, an SVG picture for the site.
 
 A `Chart` is included on a page like a table, with ``<!-- table: module:function -->``:
 the site calls its ``markdown()``, which gives a ``<figure>`` holding an inline SVG.
