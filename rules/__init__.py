@@ -5,10 +5,10 @@ are the ones every system shares. Importing the package loads every system, so
 `Rule.cited()` lists every rule any result can cite.
 """
 
-from rules import affinity, conditions, resistances, taking_damage, typed_damage
+from rules import affinity, conditions, monsters, resistances, taking_damage, typed_damage
 from rules.errors import NotationError, RulesError
 from rules.explain import Explained, Rule, Step
 
-SYSTEMS = (resistances, affinity, conditions, typed_damage, taking_damage)
+SYSTEMS = (resistances, monsters, affinity, conditions, typed_damage, taking_damage)
 
 __all__ = ["SYSTEMS", "Explained", "NotationError", "Rule", "RulesError", "Step"]

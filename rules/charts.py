@@ -1,8 +1,10 @@
-"""Charts computed from the rules: exact odds drawn as grouped bars, an SVG picture for the site.
+"""Charts computed from the rules: exact figures drawn as grouped bars, an SVG picture for the site.
 
-A `Chart` is included on a page like a table, with ``<!-- table: module:function -->``:
-the site calls its ``markdown()``, which gives a ``<figure>`` holding an inline SVG.
-Printed in an example, it shows the same bars as text.
+A `Chart` draws odds per damage; `Bars` draws one value per category, such as a damage
+multiplier per damage type, from a baseline. Either is included on a page like a
+table, with ``<!-- table: module:function -->``: the site calls its ``markdown()``,
+which gives a ``<figure>`` holding an inline SVG. Printed in an example, it shows the
+same bars as text.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
-__all__ = ["Chart"]
+__all__ = ["Bars", "Chart"]
 
 # Mid-tone colours readable on both the light and the dark theme.
 _COLOURS = ("#7e57c2", "#f9a825", "#26a69a", "#e53935", "#1e88e5")
@@ -88,6 +90,124 @@ class Chart:
             f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_HEIGHT - 6}" text-anchor="middle">'
             "damage</text>"
         )
+        x = float(_LEFT)
+        for number, (label, _) in enumerate(self.series):
+            colour = _COLOURS[number % len(_COLOURS)]
+            parts.append(
+                f'<rect x="{x:.1f}" y="10" width="12" height="12" fill="{colour}"/>'
+                f'<text x="{x + 16:.1f}" y="20">{escape(label)}</text>'
+            )
+            x += 28 + 7 * len(label)
+        parts.append("</svg>")
+        return (
+            '<figure class="typed-damage-chart">\n'
+            + "\n".join(parts)
+            + f"\n<figcaption>{escape(self.title)}</figcaption>\n</figure>"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Bars:
+    """Grouped bars of one exact value per category and series, drawn from a baseline.
+
+    With a baseline of 1, a multiplier of 0.9 is a bar going down and 1.1 one going up:
+
+    >>> print(Bars("Multiplier", ("Fire", "Cold"), (("After", {"Fire": Fraction(9, 10), "Cold": 1}),),
+    ...            baseline=Fraction(1)))
+    Multiplier
+    type    Fire   Cold
+    After  0.900  1.000
+
+    Attributes:
+        title: What the chart shows, in one line.
+        categories: The labels along the horizontal axis, in order.
+        series: ``(label, values)`` pairs; ``values`` maps each category to its value.
+        baseline: Where the bars start; 0 if not given.
+
+    """
+
+    title: str
+    categories: tuple[str, ...]
+    series: tuple[tuple[str, Mapping[str, Fraction | int]], ...]
+    baseline: Fraction = Fraction(0)
+
+    def __str__(self) -> str:
+        width = max(len(label) for label in ("type", *(label for label, _ in self.series)))
+        cells = [max(len(category), 5) + 2 for category in self.categories]
+        lines = [
+            self.title,
+            "type".ljust(width) + "".join(c.rjust(w) for c, w in zip(self.categories, cells, strict=True)),
+        ]
+        for label, values in self.series:
+            row = "".join(
+                f"{float(values[c]):.3f}".rjust(w) for c, w in zip(self.categories, cells, strict=True)
+            )
+            lines.append(label.ljust(width) + row)
+        return "\n".join(lines)
+
+    def _range(self) -> tuple[Fraction, Fraction, Fraction]:
+        """The axis: lowest and highest tick, and the step between ticks (about 4 to 8 ticks)."""
+        values = [Fraction(v) for _, row in self.series for v in row.values()] + [self.baseline]
+        low, high = min(values), max(values)
+        span = max(high - low, Fraction(1, 100))
+        step = next(
+            Fraction(m) * Fraction(10) ** e
+            for e in range(-3, 7)
+            for m in (1, 2, 5)
+            if span / (Fraction(m) * Fraction(10) ** e) <= 6
+        )
+        bottom = (low / step).__floor__() * step
+        top = (high / step).__ceil__() * step
+        if top == high:
+            top += step
+        if bottom == low and bottom != self.baseline:
+            bottom -= step
+        return bottom, top, step
+
+    def markdown(self) -> str:
+        """The chart as a figure with an inline SVG, for the site."""
+        bottom, top, step = self._range()
+        plot_w = _WIDTH - _LEFT - _RIGHT
+        plot_h = _HEIGHT - _TOP - _BOTTOM
+
+        def y_of(value: Fraction) -> float:
+            return float(_TOP + plot_h - plot_h * (value - bottom) / (top - bottom))
+
+        group = plot_w / len(self.categories)
+        bar = group * 0.8 / len(self.series)
+        parts = [
+            f'<svg viewBox="0 0 {_WIDTH} {_HEIGHT}" width="{_WIDTH}" height="{_HEIGHT}" '
+            f'role="img" aria-label="{escape(self.title)}" '
+            'xmlns="http://www.w3.org/2000/svg" font-size="12" fill="currentColor" '
+            'style="max-width:100%;height:auto">',
+            f"<title>{escape(self.title)}</title>",
+        ]
+        tick = bottom
+        while tick <= top:
+            y = y_of(tick)
+            opacity = "0.6" if tick == self.baseline else "0.15"
+            parts.append(
+                f'<line x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
+                f'stroke="currentColor" stroke-opacity="{opacity}"/>'
+                f'<text x="{_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{float(tick):g}</text>'
+            )
+            tick += step
+        base = y_of(self.baseline)
+        for index, category in enumerate(self.categories):
+            x0 = _LEFT + group * index + group * 0.1
+            for number, (label, values) in enumerate(self.series):
+                value = Fraction(values[category])
+                end = y_of(value)
+                tip = f"{label}: {category} {value} ({float(value):.3f})"
+                parts.append(
+                    f'<rect x="{x0 + bar * number:.1f}" y="{min(base, end):.1f}" width="{bar:.1f}" '
+                    f'height="{abs(base - end):.1f}" fill="{_COLOURS[number % len(_COLOURS)]}">'
+                    f"<title>{escape(tip)}</title></rect>"
+                )
+            parts.append(
+                f'<text x="{x0 + group * 0.4:.1f}" y="{_HEIGHT - _BOTTOM + 16}" '
+                f'text-anchor="middle">{escape(category)}</text>'
+            )
         x = float(_LEFT)
         for number, (label, _) in enumerate(self.series):
             colour = _COLOURS[number % len(_COLOURS)]

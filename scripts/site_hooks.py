@@ -87,17 +87,17 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Files) -> str
                     page.file.src_uri,
                     target,
                 )
-    return _CITATION.sub(lambda match: _cite(match, page), html_text)
+    return _CITATION.sub(lambda match: _cite(match, page, ids), html_text)
 
 
-def _cite(match: re.Match[str], page: Any) -> str:
+def _cite(match: re.Match[str], page: Any, ids: set[str]) -> str:
     anchor = match.group(1)
     target = _anchors.get(anchor)
     if target is None:
         log.warning("%s: '§%s' cites no anchor of the site", page.file.src_uri, anchor)
         return match.group(0)
     href = "#" + anchor
-    if target is not page.file:
+    if target is not page.file and anchor not in ids:  # the print page holds every rule
         href = get_relative_url(target.url, page.url) + href
     return f'<a class="rule-cite" href="{href}">§{anchor}</a>'
 

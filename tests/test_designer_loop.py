@@ -42,7 +42,7 @@ def test_a_changed_number_fails_naming_page_line_expected_and_actual(tmp_path):
 def test_a_link_to_a_missing_anchor_fails_the_strict_build(tmp_path):
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = config.replace("scripts/site_hooks.py", str(ROOT / "scripts" / "site_hooks.py"))
+    config = config.replace("  - scripts/", f"  - {ROOT / 'scripts'}/")  # the hooks stay in the repo
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
     with (tmp_path / "docs" / "editing.md").open("a", encoding="utf-8") as page:
         page.write("\nSee [guarding](affinity.md#guardingg).\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -10,7 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-CHROMIUM = Path("/usr/lib/chromium/chromium")  # Debian's build; Playwright never downloads one here
+# Debian's build (scripts/setup installs it); Playwright never downloads a browser here.
+# CHROMIUM_PATH points elsewhere, e.g. at the Chrome of a CI runner.
+CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"))
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -29,8 +32,23 @@ def pytest_collection_modifyitems(items):
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the site as a static host does: quietly, and with the site's own 404 page."""
+
     def log_message(self, *args):
         pass
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.exists():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")

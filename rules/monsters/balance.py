@@ -1,0 +1,250 @@
+"""The balance analysis: defenses across roles, damage types across monster groups.
+
+Designers read it to check the design: each defense has as many strong as weak roles,
+and the expected damage multiplier of each damage type over the monster population,
+computed exactly with `rules.resistances.take_damage`:
+
+>>> average_modifiers()
+{'fortitude': Fraction(0, 1), 'reflex': Fraction(0, 1), 'will': Fraction(0, 1)}
+>>> expected_multipliers()[DamageType.POISON]
+Fraction(47, 50)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+from rules.charts import Bars
+from rules.errors import RulesError
+from rules.monsters.data import (
+    BEFORE,
+    DAMAGE_TYPES,
+    DEFAULT_POPULATION,
+    DEFENSES,
+    ROLE_SHARES,
+    ROLE_TABLE,
+)
+from rules.monsters.groups import groups_resisting, groups_vulnerable, read_groups, traits_for
+from rules.monsters.vocabulary import Grade, MonsterGroup, Role
+from rules.resistances import DamageType, parse_trait, take_damage
+from rules.tables import Table
+
+__all__ = [
+    "average_modifiers",
+    "damage_type_balance_table",
+    "defense_balance_table",
+    "expected_multipliers",
+    "multiplier_chart",
+    "multiplier_table",
+    "population_table",
+    "read_population",
+]
+
+EXAMPLE = 20  # an even amount: "half" needs no rounding, so the multipliers are exact
+Population = Mapping[str | tuple[str, ...], Fraction | int | str]
+
+
+def average_modifiers(role_shares: Mapping[Role | str, Fraction | int] | None = None) -> dict[str, Fraction]:
+    """The average modifier of each defense over the roles, weighted by how often each appears.
+
+    Args:
+        role_shares: How often each role appears (any scale); the seed's equal shares if
+            ``None``. Roles left out do not appear.
+
+    Returns:
+        ``{"fortitude": ..., "reflex": ..., "will": ...}`` as exact fractions; 0 is balanced.
+
+    Raises:
+        RulesError: An unknown role, a negative share, or no role at all.
+
+    """
+    shares = _role_shares(role_shares)
+    total = sum(shares.values(), Fraction(0))
+    return {
+        defense.value: sum(
+            (share * ROLE_TABLE[role][index].modifier for role, share in shares.items()), Fraction(0)
+        ) / total
+        for index, defense in enumerate(DEFENSES)
+    }
+
+
+def defense_balance_table(role_shares: Mapping[Role | str, Fraction | int] | None = None) -> Table:
+    """Strong and weak roles per defense, and the average modifier over the roles."""
+    averages = average_modifiers(role_shares)
+    rows = []
+    for index, defense in enumerate(DEFENSES):
+        grades = [grades[index] for grades in ROLE_TABLE.values()]
+        rows.append((
+            defense.title,
+            grades.count(Grade.STRONG),
+            grades.count(Grade.AVERAGE),
+            grades.count(Grade.WEAK),
+            _signed(averages[defense.value]),
+        ))
+    return Table.of(("Defense", "Strong roles", "Average roles", "Weak roles", "Average modifier"), rows)
+
+
+Entries = tuple[tuple[tuple[MonsterGroup, ...], Fraction], ...]
+
+
+def read_population(population: Population | None = None) -> Entries:
+    """The population as ``(groups, share)`` entries; the default is `DEFAULT_POPULATION`.
+
+    Keys name one group (``"Undead"``) or several (``"Undead Shadow"`` or a tuple); shares
+    are fractions of the whole (``Fraction(15, 100)``, ``"15%"``, ``"0.15"``) and add up to
+    at most 1: the rest of the monsters belong to no group.
+    """
+    given = DEFAULT_POPULATION if population is None else population
+    if not isinstance(given, Mapping):
+        msg = f"population must map monster groups to shares, e.g. {{'Undead': '15%'}}, not {given!r}"
+        raise RulesError(msg)
+    entries = []
+    for key, value in given.items():
+        names = key.split() if isinstance(key, str) else key
+        entries.append((read_groups(names), _share(key, value)))
+    total = sum((share for _, share in entries), Fraction(0))
+    if total > 1:
+        msg = f"The population shares add up to {total} ({float(total):.0%}): at most 1 (100%)"
+        raise RulesError(msg)
+    return tuple(entries)
+
+
+def expected_multipliers(
+    population: Population | None = None,
+    *,
+    new_rules: bool = True,
+    level: int | None = None,
+    before: bool = False,
+) -> dict[DamageType, Fraction]:
+    """The expected damage multiplier of each damage type over the monster population.
+
+    Each kind of monster takes 20 damage of the type through `take_damage` with its
+    merged group traits; the multiplier is the share-weighted damage taken over 20.
+
+    Args:
+        population: Shares per group (see `read_population`); `DEFAULT_POPULATION` if ``None``.
+        new_rules: Whether the group traits have no limit (the new resistance rules).
+        level: The monsters' level, needed when ``new_rules`` is false.
+        before: Use the seed's starting point instead of the new group traits.
+
+    Returns:
+        Each damage type of the by-damage-type table, mapped to an exact multiplier:
+        1 is neutral, below 1 the type is resisted more often than not.
+
+    """
+    entries = read_population(population)
+    traits: Callable[[tuple[MonsterGroup, ...]], tuple[str, ...]]
+    if before:
+        def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
+            return tuple(line for group in groups for line in BEFORE.get(group, ()))
+    else:
+        def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
+            return traits_for(groups, level=level, new_rules=new_rules)
+    rest = 1 - sum((share for _, share in entries), Fraction(0))
+    kinds = [(tuple(map(parse_trait, traits(groups))), share) for groups, share in entries]
+    result = {}
+    for kind in DAMAGE_TYPES:
+        taken = sum(
+            (share * Fraction(take_damage(EXAMPLE, kind, lines).final, EXAMPLE) for lines, share in kinds),
+            Fraction(0),
+        )
+        result[kind] = taken + rest
+    return result
+
+
+def population_table(population: Population | None = None) -> Table:
+    """The population shares the analysis uses, with the share that has no group."""
+    entries = read_population(population)
+    rows = [(" ".join(group.value for group in groups), _percent(share)) for groups, share in entries]
+    rows.append(("(no group)", _percent(1 - sum((share for _, share in entries), Fraction(0)))))
+    return Table.of(("Monsters", "Share"), rows)
+
+
+def damage_type_balance_table(population: Population | None = None) -> Table:
+    """Per damage type: how many groups resist it and are vulnerable, and their population share."""
+    entries = read_population(population)
+    rows = []
+    for kind in DAMAGE_TYPES:
+        resisting, vulnerable = groups_resisting(kind), groups_vulnerable(kind)
+        rows.append((
+            kind.value,
+            len(resisting),
+            len(vulnerable),
+            _percent(_share_with(entries, resisting)),
+            _percent(_share_with(entries, vulnerable)),
+        ))
+    headers = ("Damage type", "Groups resisting", "Groups vulnerable", "Share resisting", "Share vulnerable")
+    return Table.of(headers, rows)
+
+
+def multiplier_table(population: Population | None = None) -> Table:
+    """The expected damage multiplier per damage type, before and after the new group traits."""
+    old = expected_multipliers(population, before=True)
+    new = expected_multipliers(population)
+    rows = [(kind.value, _decimal(old[kind]), _decimal(new[kind]), str(new[kind])) for kind in DAMAGE_TYPES]
+    return Table.of(("Damage type", "Before", "After", "After, exact"), rows)
+
+
+def multiplier_chart(population: Population | None = None) -> Bars:
+    """The expected damage multiplier per damage type, before and after, as bars around 1."""
+    old = expected_multipliers(population, before=True)
+    new = expected_multipliers(population)
+    return Bars(
+        "Expected damage multiplier per damage type over the monster population",
+        tuple(kind.value for kind in DAMAGE_TYPES),
+        (
+            ("Before", {kind.value: old[kind] for kind in DAMAGE_TYPES}),
+            ("After", {kind.value: new[kind] for kind in DAMAGE_TYPES}),
+        ),
+        baseline=Fraction(1),
+    )
+
+
+def _role_shares(given: Mapping[Role | str, Fraction | int] | None) -> dict[Role, Fraction]:
+    if given is None:
+        return dict(ROLE_SHARES)
+    if not isinstance(given, Mapping):
+        msg = f"role_shares must map roles to shares, e.g. {{'Artillery': Fraction(1, 2)}}, not {given!r}"
+        raise RulesError(msg)
+    shares = {Role.parse(role): _share(role, value) for role, value in given.items()}
+    if sum(shares.values(), Fraction(0)) == 0:
+        msg = "role_shares gives no role a share above 0"
+        raise RulesError(msg)
+    return shares
+
+
+def _share(key: object, value: object) -> Fraction:
+    if isinstance(value, (float, bool)):
+        msg = f"The share of {key!r} must be exact: write '15%', '0.15' or Fraction(15, 100), not {value!r}"
+        raise RulesError(msg)
+    try:
+        if isinstance(value, str) and value.strip().endswith("%"):
+            share = Fraction(value.strip()[:-1]) / 100
+        elif isinstance(value, (str, int, Fraction)):
+            share = Fraction(value)
+        else:
+            raise TypeError
+    except (TypeError, ValueError, ZeroDivisionError):
+        msg = f"The share of {key!r} must be a fraction such as '15%' or Fraction(15, 100), not {value!r}"
+        raise RulesError(msg) from None
+    if share < 0:
+        msg = f"The share of {key!r} must be 0 or more, not {value!r}"
+        raise RulesError(msg)
+    return share
+
+
+def _share_with(entries: Entries, groups: tuple[MonsterGroup, ...]) -> Fraction:
+    return sum((share for members, share in entries if set(members) & set(groups)), Fraction(0))
+
+
+def _decimal(value: Fraction) -> str:
+    return f"{float(value):.3f}"
+
+
+def _signed(value: Fraction) -> str:
+    return ("+" if value > 0 else "") + str(value)
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value) * 100:g}%"

@@ -1,0 +1,149 @@
+"""The closed vocabularies of monster design: roles, defenses, grades and monster groups.
+
+Each parses the words a stat block or a designer writes, in any case:
+
+>>> Role.parse("Skirmishers"), Defense.parse("Fort"), MonsterGroup.parse("undead")
+(<Role.SKIRMISHER: 'Skirmisher'>, <Defense.FORTITUDE: 'fortitude'>, <MonsterGroup.UNDEAD: 'Undead'>)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TypeVar
+
+from rules.errors import RulesError
+
+__all__ = ["Defense", "Grade", "MonsterGroup", "Role", "read_role"]
+
+E = TypeVar("E", bound=Enum)
+
+# Words of a stat block's role line that are not the role (§ruling-rank-is-not-role).
+RANK_WORDS = ("minion", "standard", "elite", "solo", "leader", "(leader)")
+
+
+def _words(value: str) -> str:
+    return " ".join(value.casefold().split())
+
+
+def _lookup(kind: type[E], value: object, what: str, extra: dict[str, E]) -> E:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        key = _words(value)
+        for member in kind:
+            if _words(str(member.value)) == key:
+                return member
+        if key in extra:
+            return extra[key]
+    choices = ", ".join(str(member.value) for member in kind)
+    msg = f"Unknown {what} {value!r}: use one of {choices}"
+    raise RulesError(msg)
+
+
+class Role(Enum):
+    """A monster role, as the Monster Manual names it; the role table has one row per role."""
+
+    SOLDIER = "Soldier"
+    BRUTE = "Brute"
+    SKIRMISHER = "Skirmisher"
+    CONTROLLER = "Controller"
+    LURKER = "Lurker"
+    ARTILLERY = "Artillery"
+
+    @classmethod
+    def parse(cls, value: Role | str) -> Role:
+        """Read one role, e.g. ``"brute"`` or ``"Soldiers"``, in any case."""
+        plurals = {member.value.casefold() + "s": member for member in cls}
+        return _lookup(cls, value, "monster role", plurals)
+
+
+def read_role(value: Role | str) -> tuple[Role, tuple[str, ...]]:
+    """Read a role line such as ``"Elite Soldier (Leader)"``: the role, and the other words.
+
+    >>> read_role("Elite Soldier (Leader)")
+    (<Role.SOLDIER: 'Soldier'>, ('elite', '(leader)'))
+    """
+    if isinstance(value, Role):
+        return value, ()
+    if not isinstance(value, str):
+        msg = f"A monster role is a word such as 'Soldier', not {value!r}"
+        raise RulesError(msg)
+    words = _words(value).split()
+    others = tuple(word for word in words if word in RANK_WORDS)
+    rest = " ".join(word for word in words if word not in RANK_WORDS)
+    try:
+        return Role.parse(rest), others
+    except RulesError:
+        choices = ", ".join(member.value for member in Role)
+        msg = f"Unknown monster role {value!r}: use one of {choices}"
+        raise RulesError(msg) from None
+
+
+class Defense(Enum):
+    """A defense the role table grades: Fortitude, Reflex or Will (never AC)."""
+
+    FORTITUDE = "fortitude"
+    REFLEX = "reflex"
+    WILL = "will"
+
+    @classmethod
+    def parse(cls, value: Defense | str) -> Defense:
+        """Read a defense: ``"Fortitude"``, ``"fort"``, ``"Ref"``, ``"will"``..."""
+        if isinstance(value, str) and _words(value) in ("ac", "armor class", "armour class"):
+            msg = (
+                f"{value!r} is not graded by role: AC stays as the monster's level and role "
+                "give it, and takes no variety modifier (§ruling-no-ac-in-role-table)"
+            )
+            raise RulesError(msg)
+        return _lookup(cls, value, "defense", {"fort": cls.FORTITUDE, "ref": cls.REFLEX})
+
+    @property
+    def title(self) -> str:
+        """The defense as a heading writes it: ``"Fortitude"``."""
+        return self.value.capitalize()
+
+
+class Grade(Enum):
+    """How a role's defense compares with the average: strong, average or weak."""
+
+    STRONG = "Strong"
+    AVERAGE = "Average"
+    WEAK = "Weak"
+
+    @property
+    def modifier(self) -> int:
+        """What the grade adds to the average defense: +1, 0 or -1."""
+        return {Grade.STRONG: 1, Grade.AVERAGE: 0, Grade.WEAK: -1}[self]
+
+
+class MonsterGroup(Enum):
+    """A monster group whose members share resistances and vulnerabilities.
+
+    Fire, Cold and Water are the elemental creatures of that element; Blind is the
+    group of monsters without sight.
+    """
+
+    UNDEAD = "Undead"
+    FEY = "Fey"
+    IMMORTAL = "Immortal"
+    SHADOW = "Shadow"
+    ABERRANT = "Aberrant"
+    DEVIL = "Devil"
+    CONSTRUCT = "Construct"
+    BLIND = "Blind"
+    FIRE = "Fire"
+    COLD = "Cold"
+    OOZE = "Ooze"
+    PLANT = "Plant"
+    WATER = "Water"
+    TIEFLING = "Tiefling"
+    ELADRIN = "Eladrin"
+    DWARF = "Dwarf"
+    SWARM = "Swarm"
+
+    @classmethod
+    def parse(cls, value: MonsterGroup | str) -> MonsterGroup:
+        """Read a group, e.g. ``"undead"`` or ``"Devils"``, in any case."""
+        plurals = {member.value.casefold() + "s": member for member in cls}
+        plurals["dwarves"] = cls.DWARF
+        return _lookup(cls, value, "monster group", plurals)

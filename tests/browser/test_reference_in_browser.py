@@ -1,0 +1,105 @@
+"""Reference features in Chromium: copy links, glossary taps, print, PDF, 404, accessibility."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import SITE, site_pages
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def _pages():
+    return site_pages(SITE) if (SITE / "index.html").exists() else ["/"]
+
+
+def test_the_copy_link_control_puts_the_rules_full_address_on_the_clipboard(browser, base_url):
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = context.new_page()
+    page.goto(base_url + "/affinity/?h=guarding#affinity")
+    button = page.locator("#ruling-untyped-affinity .copy-link")
+    expect(button).to_have_attribute("aria-label", re.compile("Copy link to Ruling: the affinity of untyped"))
+    button.click()
+    expect(button).to_have_class(re.compile("copied"))
+    assert page.evaluate("navigator.clipboard.readText()") == base_url + "/affinity/#ruling-untyped-affinity"
+    context.close()
+
+
+def test_every_rule_heading_has_a_copy_link_control(page, base_url):
+    page.goto(base_url + "/conditions/")
+    headings = page.locator("article h2[id], article h3[id], article h4[id]")
+    expect(page.locator("article .copy-link")).to_have_count(headings.count())
+
+
+def test_a_glossary_term_shows_its_meaning_when_tapped(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(base_url + "/affinity/")
+    term = page.locator("article abbr", has_text="VU").first
+    term.scroll_into_view_if_needed()
+    term.tap()
+    tooltip = page.locator(".md-tooltip2, .md-tooltip").filter(has_text="doubled").first
+    expect(tooltip).to_be_visible()
+    context.close()
+
+
+def test_the_print_view_drops_navigation_and_shows_link_addresses(page, base_url):
+    page.goto(base_url + "/conditions/")
+    page.emulate_media(media="print")
+    for chrome in [".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-footer"]:
+        expect(page.locator(chrome).first).to_be_hidden()
+    link = page.locator("article a[href*='resistances/#trait-resist']").first
+    after = link.evaluate("a => getComputedStyle(a, '::after').content")
+    assert "/resistances/#trait-resist" in after
+
+
+@pytest.mark.parametrize(("path", "at_least"), [("/affinity/", 5), ("/print/", 40)])
+def test_a_print_view_renders_to_pdf_with_its_flowcharts(page, base_url, path, at_least, tmp_path):
+    page.goto(base_url + path)
+    page.wait_for_function(
+        "!document.querySelector('pre.flowchart')"
+        " && [...document.querySelectorAll('div.flowchart')].every(d => d.querySelector('svg'))",
+        timeout=30000,
+    )
+    pdf = page.pdf(path=str(tmp_path / "rules.pdf"), format="A4", print_background=False)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages >= at_least, f"{path} printed to {pages} pages"
+    assert b"/Subtype /Link" in pdf or b"/Subtype/Link" in pdf  # links survive into the PDF
+
+
+def test_a_wrong_address_offers_search(page, base_url):
+    response = page.goto(base_url + "/affinity/guardng/")
+    assert response.status == 404
+    expect(page.locator("h1#not-found")).to_be_visible()
+    page.get_by_text("Search the rules").click()
+    expect(page.locator(".md-search__input")).to_be_focused()
+
+
+def test_the_keyboard_reaches_skip_link_search_and_copy_links(page, base_url):
+    page.goto(base_url + "/affinity/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Skip to content"
+    reached: set[str] = set()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        reached.update(page.evaluate("[...document.activeElement.classList]"))
+    assert {"md-nav__link", "headerlink", "copy-link"} <= reached
+
+
+@pytest.mark.parametrize("path", _pages())
+def test_no_serious_accessibility_violations(page, base_url, path):
+    page.goto(base_url + path, wait_until="networkidle")
+    if page.locator("pre.flowchart, div.flowchart").count():
+        page.wait_for_function("!document.querySelector('pre.flowchart')", timeout=30000)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => ['serious', 'critical'].includes(v.impact))"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"
+    )
+    assert violations == [], f"{path}: {violations}"
