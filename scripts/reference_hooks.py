@@ -22,7 +22,9 @@ _RULING = re.compile(r"^#{2,4} Ruling: (.+?)\s*\{[^}\n]*#(ruling-[\w-]+)[^}\n]*\
 _READING = re.compile(r"\*\*Reading\.\*\*\s*(.+?)(?:\n\s*\n|$)", re.DOTALL)
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _SENTENCE = re.compile(r"(.+?[.!?])(?:\s|$)", re.DOTALL)
-_GLOSSARY_ENTRY = re.compile(r"^## (.+?) \{ #glossary-[\w-]+ \}\n+(.+?)(?:\n\s*\n|\Z)", re.MULTILINE | re.DOTALL)
+_GLOSSARY_ENTRY = re.compile(
+    r"^## (.+?) \{ #glossary-[\w-]+ \}\n+(.+?)(?:\n\s*\n|\Z)", re.MULTILINE | re.DOTALL
+)
 _LOCAL_LINK = re.compile(r"\]\(([\w-]+)\.md(#[\w-]+)?\)")
 
 RULINGS_MARKER = "<!-- rulings-index -->"
@@ -117,20 +119,19 @@ def demoted(markdown: str) -> str:
             fenced = fence.group(1)
         elif fence and fenced is not None and line.strip().startswith(fenced):
             fenced = None
-        elif fenced is None and line.startswith("#"):
-            line = "#" + line
-        lines.append(line)
+        lines.append("#" + line if fenced is None and line.startswith("#") else line)
     body = "\n".join(lines)
     # Every anchor is unique across the site, so a link to another page's anchor can
     # point into this page; a link to a whole page points at its title's anchor.
-    return _LOCAL_LINK.sub(lambda match: _local(match), body)
+    return _LOCAL_LINK.sub(_local, body)
 
 
 def _local(match: re.Match[str]) -> str:
     page, anchor = match.group(1), match.group(2)
     if anchor:
         return f"]({anchor})"
-    heading = _HEADING.match(next(line for line in _source(page + ".md").splitlines() if line.startswith("# ")))
+    title = next(line for line in _source(page + ".md").splitlines() if line.startswith("# "))
+    heading = _HEADING.match(title)
     return f"](#{heading.group(3)})" if heading else match.group(0)
 
 

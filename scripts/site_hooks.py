@@ -5,6 +5,9 @@
 - Turn every ``§`` citation of an anchor (as an example's explanation prints them)
   into a link to that rule, wherever it is on the site; anchors are unique across
   the site, and a citation of an unknown anchor fails the strict build.
+- Inline each flowchart's SVG, drawn ahead of time by scripts/flowcharts.py, so a page
+  needs no diagram script; a flowchart without a current SVG is left for the browser
+  to draw (tests/test_flowcharts.py fails until it is drawn again).
 - Check that every flowchart node links to an anchor that exists on its page.
 - Replace each ``<!-- table: module:function -->`` line by the `rules.tables.Table`
   that function returns, so tables come from the rules code, never typed by hand.
@@ -12,7 +15,6 @@
 
 from __future__ import annotations
 
-import html
 import importlib
 import logging
 import re
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from anchor_tools import explicit_ids
+from flowcharts import flowcharts_in
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
@@ -29,13 +32,14 @@ MERMAID = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 MERMAID_URI = "assets/vendor/mermaid.min.js"
 
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
-_FLOWCHART = re.compile(r'<pre class="flowchart"><code>(.*?)</code></pre>', re.DOTALL)
 _CLICK = re.compile(r'^\s*click\s+\S+\s+href\s+"([^"]*)"', re.MULTILINE)
 _TABLE = re.compile(r"^([ \t]*)<!--\s*table:\s*([\w.]+):(\w+)\s*-->[ \t]*$", re.MULTILINE)
 _ID = re.compile(r'\sid="([^"]+)"')
 
 # anchor -> the page that defines it, for every explicit anchor of the site
 _anchors: dict[str, File] = {}
+# page -> the anchors its flowcharts' nodes link to
+_flowchart_links: dict[str, list[str]] = {}
 
 
 def on_files(files: Files, config: Any) -> Files:
@@ -60,7 +64,18 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    """Render the tables a page includes from the rules code."""
+    """Render the tables a page includes from the rules code; inline drawn flowcharts."""
+    links = []
+    for chart in flowcharts_in(markdown, page.file.src_uri):
+        links += _CLICK.findall(chart.source)
+        if chart.svg_path.exists():
+            svg = chart.svg_path.read_text(encoding="utf-8").strip()
+            figure = f'<div class="flowchart" data-drawn="ahead">{svg}</div>'
+            markdown = markdown.replace(f"```mermaid\n{chart.source}```", f"\n{figure}\n", 1)
+        else:
+            log.info("%s:%d: flowchart drawn in the browser (run scripts/render-flowcharts)",
+                     page.file.src_uri, chart.line)
+    _flowchart_links[page.file.src_uri] = links
     return _TABLE.sub(lambda match: _table(match, page), markdown)
 
 
@@ -78,15 +93,13 @@ def _table(match: re.Match[str], page: Any) -> str:
 def on_page_content(html_text: str, page: Any, config: Any, files: Files) -> str:
     """Link rule citations and check flowchart links on one page."""
     ids = set(_ID.findall(html_text))
-    for block in _FLOWCHART.findall(html_text):
-        for target in _CLICK.findall(html.unescape(block)):
-            anchor = target.removeprefix("#")
-            if not target.startswith("#") or anchor not in ids:
-                log.warning(
-                    "%s: flowchart node links to %r, which is not an anchor on this page",
-                    page.file.src_uri,
-                    target,
-                )
+    for target in _flowchart_links.get(page.file.src_uri, []):
+        if not target.startswith("#") or target.removeprefix("#") not in ids:
+            log.warning(
+                "%s: flowchart node links to %r, which is not an anchor on this page",
+                page.file.src_uri,
+                target,
+            )
     return _CITATION.sub(lambda match: _cite(match, page, ids), html_text)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -17,24 +18,37 @@ _OPENING_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([^\s`]*)(.*)$")
 _SYBIL = Sybil(parsers=[PythonCodeBlockParser()])
 
 
-def _lines_run(page: Path) -> set[int]:
-    document = _SYBIL.parse(page)
-    text = document.text
-    covered: set[int] = set()
-    for example in document:
-        first = text.count("\n", 0, example.start) + 1
-        last = text.count("\n", 0, example.end) + 1
-        covered.update(range(first, last + 1))
-    return covered
+def _fences(lines: list[str]) -> list[tuple[int, int, int]]:
+    """Each fenced block as (first line, last line, number of >>> prompts), 1-based."""
+    fences = []
+    opened = None
+    for number, line in enumerate(lines, 1):
+        match = _OPENING_FENCE.match(line)
+        if match and opened is None:
+            opened = (number, match.group(1))
+        elif match and opened and line.strip() == opened[1]:
+            body = lines[opened[0]:number - 1]
+            fences.append((opened[0], number, sum(1 for text in body if text.lstrip().startswith(">>>"))))
+            opened = None
+    return fences
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_every_prompt_on_the_page_is_collected(page):
     lines = page.read_text(encoding="utf-8").splitlines()
-    prompts = [number for number, line in enumerate(lines, 1) if line.lstrip().startswith(">>>")]
-    run = _lines_run(page)
-    dropped = [number for number in prompts if number not in run]
-    assert not dropped, f"{page.name}: >>> lines never run (lines {dropped}); see docs/editing.md"
+    # Sybil numbers examples inside an indented block by the block, so count per fence.
+    run = [example.line for example in _SYBIL.parse(page) if isinstance(example.parsed, doctest.Example)]
+    dropped = []
+    for first, last, prompts in _fences(lines):
+        collected = sum(1 for line in run if first <= line <= last)
+        if collected != prompts:
+            dropped.append(f"lines {first}-{last}: {prompts} prompts, {collected} run")
+    prompts_outside = sum(1 for line in lines if line.lstrip().startswith(">>>")) - sum(
+        prompts for _, _, prompts in _fences(lines))
+    assert not dropped and prompts_outside == 0, (
+        f"{page.name}: >>> examples that never run: {dropped}; outside any fence: {prompts_outside}. "
+        "See docs/editing.md"
+    )
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())

@@ -13,7 +13,9 @@ from tests.conftest import site_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 _RULING_HEADING = re.compile(r"^(#{2,4}) Ruling: .*\{ #(ruling-[\w-]+) \}$", re.MULTILINE)
-SYSTEM_PAGES = ["resistances.md", "monsters.md", "affinity.md", "conditions.md", "typed-damage.md", "taking-damage.md"]
+SYSTEM_PAGES = [
+    "resistances.md", "monsters.md", "affinity.md", "conditions.md", "typed-damage.md", "taking-damage.md",
+]
 
 
 def _html(site: Path, url: str) -> str:
@@ -73,7 +75,7 @@ def test_the_print_page_holds_every_system_with_its_flowcharts(site):
             if link.startswith("/" + page.removesuffix(".md") + "/#"):
                 assert f'id="{link.split("#")[1]}"' in html, f"print page lacks {link}"
     flowcharts = sum((DOCS / page).read_text(encoding="utf-8").count("```mermaid") for page in SYSTEM_PAGES)
-    assert html.count('<pre class="flowchart">') == flowcharts
+    assert html.count('<div class="flowchart" data-drawn="ahead">') == flowcharts
 
 
 def test_the_print_page_is_kept_out_of_search(site):

@@ -65,6 +65,7 @@ def limit_for_level(level: int) -> int:
     Examples:
         >>> [limit_for_level(level) for level in (1, 10, 11, 20, 21, 30, 34)]
         [5, 5, 10, 10, 15, 15, 15]
+
     """
     if isinstance(level, bool) or not isinstance(level, int):
         msg = f"level must be a whole number, not {level!r}"

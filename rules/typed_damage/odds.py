@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules.tables import Table
 from rules.charts import Chart
+from rules.tables import Table
 from rules.typed_damage.notation import Armor, Mode, Weapon, parse_weapon
 from rules.typed_damage.resolve import plan
 from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS

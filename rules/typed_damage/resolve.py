@@ -205,6 +205,7 @@ def read_roll(faces: str | Sequence[Face | str]) -> tuple[Face, ...]:
     Examples:
         >>> read_roll("[-][+][+][*]") == read_roll("-++ ")
         True
+
     """
     if not isinstance(faces, str):
         return tuple(Face.parse(face) for face in faces)

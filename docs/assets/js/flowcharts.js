@@ -1,10 +1,11 @@
 /*
- * Draws the site's flowcharts with the site's own copy of Mermaid.
+ * Draws, in the browser, any flowchart that was not drawn ahead of time.
  *
- * The renderer (3.5 MB) is fetched only when a page has a flowchart, and pages
- * reached by instant navigation are drawn too: Material emits every new page on
- * `document$`. The drawn SVG sits in the page itself, so its node links are real
- * links to the rules' anchors. Switching light/dark redraws in the new colours.
+ * Flowcharts are normally drawn at build time (scripts/flowcharts.py) and inlined as
+ * SVG, so pages load no diagram script. A flowchart whose SVG is missing or stale (a
+ * designer just edited it) is left as `pre.flowchart`; this loader then fetches the
+ * site's own copy of Mermaid (never a CDN), only on such pages, also after instant
+ * navigation, and redraws those flowcharts when the reader switches light/dark.
  */
 (function () {
   "use strict";
@@ -29,38 +30,35 @@
     return document.body.getAttribute("data-md-color-scheme") === "slate" ? "dark" : "default";
   }
 
-  async function drawOne(mermaid, holder, source) {
+  async function drawOne(mermaid, holder) {
     drawn += 1;
-    const { svg, bindFunctions } = await mermaid.render("flowchart-svg-" + drawn, source);
+    const { svg, bindFunctions } = await mermaid.render("flowchart-live-" + drawn, holder.dataset.source);
     holder.innerHTML = svg;
     if (bindFunctions) bindFunctions(holder);
-    const picture = holder.querySelector("svg");
-    if (picture) picture.setAttribute("role", "img");
   }
 
   async function drawAll() {
     const blocks = document.querySelectorAll("pre.flowchart");
-    const figures = document.querySelectorAll("div.flowchart");
+    const figures = document.querySelectorAll('div.flowchart[data-drawn="browser"]');
     if (!blocks.length && !figures.length) return;
     const mermaid = await loadRenderer();
     mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: theme() });
     for (const pre of blocks) {
       const holder = document.createElement("div");
       holder.className = "flowchart";
+      holder.dataset.drawn = "browser";
       holder.dataset.source = pre.textContent;
       pre.replaceWith(holder);
-      await drawOne(mermaid, holder, holder.dataset.source);
+      await drawOne(mermaid, holder);
     }
-    for (const holder of figures) await drawOne(mermaid, holder, holder.dataset.source);
+    for (const holder of figures) await drawOne(mermaid, holder);
   }
 
   function report(error) { console.error("Flowchart not drawn:", error); }
+  window.drawFlowcharts = function () { return drawAll().catch(report); };
 
-  if (window.document$) {
-    window.document$.subscribe(function () { drawAll().catch(report); });
-  } else {
-    document.addEventListener("DOMContentLoaded", function () { drawAll().catch(report); });
-  }
-  new MutationObserver(function () { drawAll().catch(report); })
+  if (window.document$) window.document$.subscribe(window.drawFlowcharts);
+  else document.addEventListener("DOMContentLoaded", window.drawFlowcharts);
+  new MutationObserver(window.drawFlowcharts)
     .observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 })();
