@@ -6,9 +6,9 @@ are the ones every system shares. Importing the package loads every system, so
 """
 
 from rules import affinity, conditions, monsters, resistances, taking_damage, typed_damage
-from rules.errors import NotationError, RulesError
+from rules.errors import NotationError, RulesError, RulesTypeError
 from rules.explain import Explained, Rule, Step
 
 SYSTEMS = (resistances, monsters, affinity, conditions, typed_damage, taking_damage)
 
-__all__ = ["SYSTEMS", "Explained", "NotationError", "Rule", "RulesError", "Step"]
+__all__ = ["SYSTEMS", "Explained", "NotationError", "Rule", "RulesError", "RulesTypeError", "Step"]

@@ -9,12 +9,15 @@ same bars as text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
 __all__ = ["Bars", "Chart"]
+
+CSS_CLASS = "rules-chart"
+"""The class of every chart's ``<figure>``, for the site's styles."""
 
 # Mid-tone colours readable on both the light and the dark theme.
 _COLOURS = ("#7e57c2", "#f9a825", "#26a69a", "#e53935", "#1e88e5")
@@ -56,13 +59,7 @@ class Chart:
         plot_h = _HEIGHT - _TOP - _BOTTOM
         group = plot_w / len(self.damages)
         bar = group * 0.8 / len(self.series)
-        parts = [
-            f'<svg viewBox="0 0 {_WIDTH} {_HEIGHT}" width="{_WIDTH}" height="{_HEIGHT}" '
-            f'role="img" aria-label="{escape(self.title)}" '
-            'xmlns="http://www.w3.org/2000/svg" font-size="12" fill="currentColor" '
-            'style="max-width:100%;height:auto">',
-            f"<title>{escape(self.title)}</title>",
-        ]
+        parts = []
         for tenth in range(int(scale * 10) + 1):
             y = float(_TOP + plot_h - plot_h * tenth / (scale * 10))
             parts.append(
@@ -90,39 +87,27 @@ class Chart:
             f'<text x="{_LEFT + plot_w / 2:.1f}" y="{_HEIGHT - 6}" text-anchor="middle">'
             "damage</text>"
         )
-        x = float(_LEFT)
-        for number, (label, _) in enumerate(self.series):
-            colour = _COLOURS[number % len(_COLOURS)]
-            parts.append(
-                f'<rect x="{x:.1f}" y="10" width="12" height="12" fill="{colour}"/>'
-                f'<text x="{x + 16:.1f}" y="20">{escape(label)}</text>'
-            )
-            x += 28 + 7 * len(label)
-        parts.append("</svg>")
-        return (
-            '<figure class="typed-damage-chart">\n'
-            + "\n".join(parts)
-            + f"\n<figcaption>{escape(self.title)}</figcaption>\n</figure>"
-        )
+        return markdown(self.title, (label for label, _ in self.series), parts)
 
 
 @dataclass(frozen=True, slots=True)
 class Bars:
     """Grouped bars of one exact value per category and series, drawn from a baseline.
 
-    With a baseline of 1, a multiplier of 0.9 is a bar going down and 1.1 one going up:
-
-    >>> print(Bars("Multiplier", ("Fire", "Cold"), (("After", {"Fire": Fraction(9, 10), "Cold": 1}),),
-    ...            baseline=Fraction(1)))
-    Multiplier
-    type    Fire   Cold
-    After  0.900  1.000
+    With a baseline of 1, a multiplier of 0.9 is a bar going down and 1.1 one going up.
 
     Attributes:
         title: What the chart shows, in one line.
         categories: The labels along the horizontal axis, in order.
         series: ``(label, values)`` pairs; ``values`` maps each category to its value.
         baseline: Where the bars start; 0 if not given.
+
+    Examples:
+        >>> print(Bars("Multiplier", ("Fire", "Cold"), (("After", {"Fire": Fraction(9, 10), "Cold": 1}),),
+        ...            baseline=Fraction(1)))
+        Multiplier
+        type    Fire   Cold
+        After  0.900  1.000
 
     """
 
@@ -175,13 +160,7 @@ class Bars:
 
         group = plot_w / len(self.categories)
         bar = group * 0.8 / len(self.series)
-        parts = [
-            f'<svg viewBox="0 0 {_WIDTH} {_HEIGHT}" width="{_WIDTH}" height="{_HEIGHT}" '
-            f'role="img" aria-label="{escape(self.title)}" '
-            'xmlns="http://www.w3.org/2000/svg" font-size="12" fill="currentColor" '
-            'style="max-width:100%;height:auto">',
-            f"<title>{escape(self.title)}</title>",
-        ]
+        parts = []
         tick = bottom
         while tick <= top:
             y = y_of(tick)
@@ -208,17 +187,31 @@ class Bars:
                 f'<text x="{x0 + group * 0.4:.1f}" y="{_HEIGHT - _BOTTOM + 16}" '
                 f'text-anchor="middle">{escape(category)}</text>'
             )
-        x = float(_LEFT)
-        for number, (label, _) in enumerate(self.series):
-            colour = _COLOURS[number % len(_COLOURS)]
-            parts.append(
-                f'<rect x="{x:.1f}" y="10" width="12" height="12" fill="{colour}"/>'
-                f'<text x="{x + 16:.1f}" y="20">{escape(label)}</text>'
-            )
-            x += 28 + 7 * len(label)
-        parts.append("</svg>")
-        return (
-            '<figure class="typed-damage-chart">\n'
-            + "\n".join(parts)
-            + f"\n<figcaption>{escape(self.title)}</figcaption>\n</figure>"
+        return markdown(self.title, (label for label, _ in self.series), parts)
+
+
+
+def markdown(title: str, labels: Iterable[str], plot: list[str]) -> str:
+    """A chart's figure for the site: the SVG with its title, the plot, a legend and a caption.
+
+    Every chart draws its own plot and leaves the rest to this one function (named like
+    the methods that call it, as all of it only draws for the site).
+    """
+    parts = [
+        f'<svg viewBox="0 0 {_WIDTH} {_HEIGHT}" width="{_WIDTH}" height="{_HEIGHT}" '
+        f'role="img" aria-label="{escape(title)}" '
+        'xmlns="http://www.w3.org/2000/svg" font-size="12" fill="currentColor" '
+        'style="max-width:100%;height:auto">',
+        f"<title>{escape(title)}</title>",
+        *plot,
+    ]
+    x = float(_LEFT)
+    for number, label in enumerate(labels):  # the legend: a swatch and the label of each series
+        colour = _COLOURS[number % len(_COLOURS)]
+        parts.append(
+            f'<rect x="{x:.1f}" y="10" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{x + 16:.1f}" y="20">{escape(label)}</text>'
         )
+        x += 28 + 7 * len(label)
+    svg = "\n".join([*parts, "</svg>"])
+    return f'<figure class="{CSS_CLASS}">\n{svg}\n<figcaption>{escape(title)}</figcaption>\n</figure>'

@@ -1,7 +1,8 @@
 """The one shallow error hierarchy of the rules package.
 
 Every error a player or designer can trigger with bad input is a `RulesError`,
-which is a `ValueError`: callers that already catch `ValueError` keep working.
+which is a `ValueError`: callers that already catch `ValueError` keep working. An
+input of the wrong type raises `RulesTypeError`, which is also a `TypeError`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,13 @@ from __future__ import annotations
 
 class RulesError(ValueError):
     """A value the rules cannot accept; the message names the value and what is wrong."""
+
+
+class RulesTypeError(RulesError, TypeError):
+    """An input of the wrong type, such as text where a number or a `Combatant` belongs.
+
+    It is both a `RulesError` and a `TypeError`, so either ``except`` catches it.
+    """
 
 
 class NotationError(RulesError):

@@ -20,11 +20,13 @@ __all__ = ["Table"]
 class Table:
     """A table of text cells: a header row and body rows of the same width.
 
-    >>> print(Table(("Affinity", "x"), (("VU", "2"), ("RS", "1/2"))))
-    Affinity  x
-    --------  ---
-    VU        2
-    RS        1/2
+    Examples:
+        >>> print(Table(("Affinity", "x"), (("VU", "2"), ("RS", "1/2"))))
+        Affinity  x
+        --------  ---
+        VU        2
+        RS        1/2
+
     """
 
     headers: tuple[str, ...]

@@ -1,109 +1,263 @@
-"""Benchmark of the rules site (run through scripts/bench).
+"""Benchmark of the rules site (run it through scripts/bench).
 
-Prints, as a Markdown table to paste into notes:
-- wall time of the examples and unit tests, without the browser tests (median of N runs);
-- wall time of a strict build (median of N runs);
-- bytes of JS and CSS a page loads, with and without a flowchart, measured in headless
-  Chromium on the built site, next to the bytes of Material's own JS and CSS.
+Prints a Markdown table to paste into notes:
+- wall time of the examples, unit and property tests (no browser, no integration tests);
+- wall time of a strict build, and of the live server's rebuild after one page is edited;
+- bytes each page loads (HTML, JS, CSS; the diagram renderer is listed on its own);
+- time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
+  and drawn by the browser fallback);
+- Lighthouse scores (mobile preset) of every system page, with `--lighthouse`.
+
+Pages are served the way a static host serves them: gzip-compressed text.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import gzip
+import json
 import os
+import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
+SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/typed-damage/",
+                "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
+KIB = 1024
+
 
 def timed(command: list[str], runs: int) -> float:
+    """Median wall time of a command that must succeed."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
+        done = subprocess.run(command, cwd=ROOT, env=ENV, capture_output=True, text=True, check=False)
         times.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            sys.exit(f"{' '.join(command)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
     return statistics.median(times)
 
 
-class _Quiet(SimpleHTTPRequestHandler):
+class _GzipHandler(SimpleHTTPRequestHandler):
+    """Static files, text compressed with gzip when the browser accepts it."""
+
     def log_message(self, *args: object) -> None:
         pass
 
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
 
-def page_weights(site: Path, paths: list[str]) -> dict[str, dict[str, int]]:
-    """Bytes of JS and CSS each page loads in Chromium, flowchart renderer included."""
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        compressible = path.suffix in {".html", ".js", ".css", ".json", ".svg", ".xml"}
+        if not path.is_file() or not compressible or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            super().do_GET()
+            return
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextlib.contextmanager
+def serve(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_GzipHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def page_weights(base: str, paths: list[str]) -> dict[str, dict[str, float]]:
+    """Bytes of HTML, JS and CSS each page loads in Chromium (uncompressed and on the wire)."""
     from playwright.sync_api import sync_playwright
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    weights: dict[str, dict[str, int]] = {}
+    weights: dict[str, dict[str, float]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         for path in paths:
             page = browser.new_page()
-            sizes = {"js": 0, "css": 0, "html": 0}
+            sizes = {"html": 0.0, "js": 0.0, "css": 0.0, "renderer": 0.0, "wire": 0.0}
 
             def record(response, sizes=sizes):
                 kind = response.request.resource_type
                 key = {"script": "js", "stylesheet": "css", "document": "html"}.get(kind)
-                if key and response.ok:
-                    sizes[key] += len(response.body())
+                if not key or not response.ok:
+                    return
+                body = len(response.body())
+                if "mermaid" in response.url:
+                    key = "renderer"
+                sizes[key] += body
+                sizes["wire"] += int(response.headers.get("content-length", body))
 
             page.on("response", record)
             page.goto(base + path, wait_until="networkidle")
-            if page.locator("pre.flowchart, div.flowchart").count():
-                page.wait_for_function("!document.querySelector('pre.flowchart')", timeout=20000)
             weights[path] = sizes
             page.close()
         browser.close()
-    server.shutdown()
     return weights
 
 
-def material_assets(site: Path) -> int:
-    assets = site / "assets"
-    files = [*assets.glob("javascripts/bundle.*.min.js"), *assets.glob("stylesheets/*.min.css")]
-    return sum(file.stat().st_size for file in files)
+def flowchart_times(base: str) -> dict[str, float]:
+    """Milliseconds from navigation until the flowchart is on screen, both ways."""
+    from playwright.sync_api import sync_playwright
+
+    ready = ("[...document.querySelectorAll('div.flowchart svg')]"
+             ".some(svg => svg.getBoundingClientRect().height > 0)")
+    times: dict[str, float] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        page.goto(base + "/affinity/", wait_until="commit")
+        page.wait_for_function(ready, polling="raf", timeout=30000)
+        times["drawn ahead, /affinity/"] = page.evaluate("performance.now()")
+        page.goto(base + "/glossary/", wait_until="load")
+        start = page.evaluate("performance.now()")
+        page.evaluate(
+            """() => {
+              const pre = document.createElement("pre");
+              pre.className = "flowchart";
+              pre.textContent = 'flowchart TD\\n  A["Edited"] --> B{"Rule?"}\\n  B -- yes --> C["Done"]';
+              document.querySelector("article").appendChild(pre);
+              window.drawFlowcharts();
+            }"""
+        )
+        page.wait_for_function(ready, polling="raf", timeout=30000)
+        times["drawn by the browser fallback (renderer fetched)"] = page.evaluate("performance.now()") - start
+        browser.close()
+    return times
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def rebuild_time(dirty: bool) -> float:
+    """Seconds from saving an edited page until the live server serves the new text."""
+    with tempfile.TemporaryDirectory() as work:
+        copy = Path(work)
+        shutil.copytree(ROOT / "docs", copy / "docs")
+        config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+        (copy / "mkdocs.yml").write_text(config.replace("  - scripts/", f"  - {ROOT / 'scripts'}/"))
+        port = free_port()
+        command = [str(BIN / "mkdocs"), "serve", "--dev-addr", f"127.0.0.1:{port}"]
+        if dirty:
+            command.append("--dirty")
+        server = subprocess.Popen(command, cwd=copy, env=ENV, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}/glossary/"
+        try:
+            _wait_for(url, "Glossary", timeout=120)
+            time.sleep(1.0)  # let the watcher settle
+            token = f"bench-{time.time_ns()}"
+            page = copy / "docs" / "glossary.md"
+            start = time.perf_counter()
+            page.write_text(page.read_text(encoding="utf-8") + f"\n{token}\n", encoding="utf-8")
+            _wait_for(url, token, timeout=120)
+            return time.perf_counter() - start
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def _wait_for(url: str, text: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=5) as response:
+            if text in response.read().decode("utf-8", "replace"):
+                return
+        time.sleep(0.05)
+    sys.exit(f"{url} never showed {text!r}")
+
+
+def lighthouse(base: str, paths: list[str]) -> dict[str, dict[str, int]]:
+    """Lighthouse category scores (mobile preset) of each page, 0-100."""
+    if not (LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse").exists():
+        subprocess.run(["npm", "install", "--prefix", str(LIGHTHOUSE), "--no-audit", "--no-fund",
+                        "--loglevel=error", "lighthouse@13"], check=True)
+    flags = " ".join(["--headless=new", *CHROMIUM_FLAGS])
+    scores = {}
+    for path in paths:
+        with tempfile.NamedTemporaryFile(suffix=".json") as report:
+            subprocess.run(
+                [str(LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse"), base + path, "--quiet",
+                 "--output=json", f"--output-path={report.name}", f"--chrome-flags={flags}"],
+                env={**os.environ, "CHROME_PATH": str(CHROMIUM)}, check=True,
+            )
+            categories = json.loads(Path(report.name).read_text(encoding="utf-8"))["categories"]
+        scores[path] = {name: round(category["score"] * 100) for name, category in categories.items()
+                        if name in {"performance", "accessibility", "best-practices", "seo"}}
+    return scores
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Benchmark the rules site.")
     parser.add_argument("--runs", type=int, default=3, help="runs per timing (median reported)")
+    parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse (about 2 min)")
     args = parser.parse_args()
-    pytest = [str(BIN / "python"), "-m", "pytest", "-q", "-m", "not browser and not integration"]
+    tests = [str(BIN / "python"), "-m", "pytest", "-q", "-p", "no:randomly",
+             "-m", "not browser and not integration"]
+    rows = []
     with tempfile.TemporaryDirectory() as out:
+        site = Path(out)
         build = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out]
-        build_time = timed(build, args.runs)
-        test_time = timed(pytest, args.runs)
-        weights = page_weights(Path(out), ["/", "/affinity/"])
-        material = material_assets(Path(out))
-    kib = 1024
-    print(f"| Figure (median of {args.runs} runs) | Value | Target |")
+        rows.append(("Strict build", f"{timed(build, args.runs):.2f} s", "< 5 s"))
+        rows.append(("Examples + unit + property tests (no browser, no integration)",
+                     f"{timed(tests, args.runs):.2f} s", "< 3 s"))
+        rows.append(("Live server rebuild after one page is saved",
+                     f"{rebuild_time(dirty=False):.2f} s", "< 1.5 s"))
+        rows.append(("Live server rebuild, `scripts/serve --dirty`",
+                     f"{rebuild_time(dirty=True):.2f} s", "< 1.5 s"))
+        with serve(site) as base:
+            weights = page_weights(base, ["/", "/glossary/", *SYSTEM_PAGES, "/print/"])
+            for path, size in weights.items():
+                rows.append((f"`{path}`: HTML / JS / CSS / diagram renderer (KiB, uncompressed)",
+                             f"{size['html'] / KIB:.0f} / {size['js'] / KIB:.0f} / {size['css'] / KIB:.0f}"
+                             f" / {size['renderer'] / KIB:.0f}", ""))
+                rows.append((f"`{path}`: everything, as sent (gzip)", f"{size['wire'] / KIB:.0f} KiB", ""))
+            renderer = (site / "assets" / "vendor" / "mermaid.min.js").stat().st_size
+            rows.append(("Diagram renderer (fetched only by the fallback)", f"{renderer / KIB:.0f} KiB", ""))
+            for label, millis in flowchart_times(base).items():
+                rows.append((f"Flowchart on screen: {label}", f"{millis:.0f} ms", ""))
+            if args.lighthouse:
+                for path, score in lighthouse(base, SYSTEM_PAGES).items():
+                    rows.append((f"Lighthouse `{path}` performance / accessibility / best practices / SEO",
+                                 " / ".join(str(score[key]) for key in
+                                            ("performance", "accessibility", "best-practices", "seo")),
+                                 "95+ / 100 / - / -"))
+    print(f"| Figure (timings: median of {args.runs} runs) | Value | Target |")
     print("|---|---|---|")
-    print(f"| Examples + unit + property tests (no browser, no integration) | {test_time:.2f} s | < 3 s |")
-    print(f"| Strict build | {build_time:.2f} s | < 5 s |")
-    print(f"| Material's own JS + CSS | {material / kib:.0f} KiB | |")
-    for path, sizes in weights.items():
-        label = "with flowchart" if path == "/affinity/" else "without flowchart"
-        total = sizes["js"] + sizes["css"]
-        target = f"<= {material / kib:.0f} KiB" if label == "without flowchart" else ""
-        print(f"| `{path}` {label}: JS + CSS loaded | {total / kib:.0f} KiB "
-              f"(JS {sizes['js'] / kib:.0f}, CSS {sizes['css'] / kib:.0f}) | {target} |")
-        print(f"| `{path}` HTML | {sizes['html'] / kib:.0f} KiB | |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

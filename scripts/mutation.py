@@ -29,7 +29,7 @@ Usage::
 
     scripts/mutation                          every module, scores only
     scripts/mutation --list                   and every surviving mutant
-    scripts/mutation --module rules/affinity.py --list
+    scripts/mutation --module rules/affinity --list
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.affinity import Affinity, Modifier, State, calculate
-from rules.errors import RulesError
+from rules.affinity import Affinity, Duration, Modifier, State, calculate
+from rules.errors import RulesError, RulesTypeError
 
 AFFINITIES = ["VU", "Normal", "RS", "IM", "AB"]
 
@@ -109,8 +109,39 @@ def test_bad_input_is_refused_with_a_message_naming_it(call, message):
 
 
 def test_a_modifier_must_be_a_modifier():
-    with pytest.raises(TypeError, match="modifier must be a Modifier"):
+    with pytest.raises(RulesTypeError, match="modifier must be a Modifier"):
         calculate(3, "fire", "RS", modifier="grant VU")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: calculate(10, "fire", "Normal", guarding="no"), "guarding must be True or False, not 'no'"),
+        (lambda: calculate(10, "fire", "RS", state="x"), "state must be the State a previous result saved"),
+        (lambda: calculate(10, "fire", "RS", ignores=None), "ignores must be a list or a set, not None"),
+        (lambda: calculate(10, "fire", "RS", ignores="RS"),
+         r"ignores must be a list or a set, such as \['RS'\], not the text 'RS'"),
+        (lambda: calculate("10", "fire", "RS"), "base_damage must be a whole number, not '10'"),
+        (lambda: calculate(10, 5, "RS"),
+         "damage_type must be a word such as 'fire' or None for untyped, not 5"),
+        (lambda: calculate(10, "fire", None), "native must be an affinity or a mapping"),
+        (lambda: calculate(10, "fire", {"fire": 2}), "Unknown affinity 2"),
+        (lambda: calculate(10, "fire", "RS", ignores=[None]), "Unknown affinity None"),
+        (lambda: Modifier("remove", "RS", lock="yes"), "lock must be True or False, not 'yes'"),
+        (lambda: Modifier(None, "RS"), "Unknown modifier action None"),
+        (lambda: State().expire(3), "Unknown duration 3"),
+    ],
+)
+def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
+    with pytest.raises(RulesTypeError, match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    "written", ["until next turn", "Until-Next-Turn", "until_next_turn", " UNTIL  next turn "]
+)
+def test_a_duration_reads_with_spaces_hyphens_or_underscores(written):
+    assert Modifier("grant", "VU", duration=written).duration is Duration.UNTIL_NEXT_TURN
 
 
 modifiers = st.builds(

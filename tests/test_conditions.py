@@ -10,9 +10,12 @@ import pytest
 
 from rules.conditions import (
     EFFECTS,
+    SOURCE_NAMES,
     Attack,
     Combatant,
+    Concealment,
     Condition,
+    Cover,
     after_damage,
     allowed_actions,
     attack_penalty,
@@ -29,13 +32,14 @@ from rules.conditions import (
     healing_received,
     movement,
     perception_penalty,
+    source_table,
     stack,
     stack_penalties,
     total_defense,
     triggers_opportunity_attacks,
     violates_mark,
 )
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Rule
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "conditions.md"
@@ -397,3 +401,96 @@ def test_a_positive_penalty_is_refused_with_a_tip():
 def test_saving_against_an_instance_that_is_not_there_is_refused():
     with pytest.raises(RulesError, match="Ari has no instance of dazed to end"):
         Combatant("Ari").save("dazed")
+
+
+ARI = Combatant("Ari").add("grabbed", source="ogre")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Combatant(3), "A combatant's name must be a name such as 'Ari', not 3"),
+        (lambda: Combatant("Ari", instances="prone"),
+         r"instances must be a list or a set, such as \['prone'\]"),
+        (lambda: Combatant("Ari", instances=["prone"]), "instances must be Instance"),
+        (lambda: stack_penalties(None), "penalties must be a list or a set, not None"),
+        (lambda: stack_penalties([-2]), r"A penalty is a \(type, value\) pair"),
+        (lambda: attack_penalty("me", Combatant()), "attacker must be a Combatant"),
+        (lambda: attack_penalty(Combatant(), "orc"), "target must be a Combatant"),
+        (lambda: attack_penalty(Combatant(), Combatant(), adjacent="yes"), "adjacent must be True or False"),
+        (lambda: attack_penalty(Combatant(), Combatant(), violates_mark="no"),
+         "violates_mark must be True or False, not 'no'"),
+        (lambda: attack_penalty(Combatant(), Combatant(), other=("power", -2)),
+         r"A penalty is a \(type, value\) pair such as \('cover', -2\), not 'power'"),
+        (lambda: attack_penalty(Combatant(), Combatant(), other="power"),
+         r"other must be a list or a set, such as \['power'\], not the text 'power'"),
+        (lambda: attack_penalty(Combatant(), Combatant(), cover=2), "Unknown cover 2"),
+        (lambda: violates_mark(Combatant(), "x"), "attack must be an Attack"),
+        (lambda: violates_mark("Orc", Attack(["x"])), "attacker must be a Combatant"),
+        (lambda: violates_mark(Combatant(), Attack(["x"]), earlier="x"),
+         r"earlier must be a list or a set, such as \['x'\]"),
+        (lambda: violates_mark(Combatant(), Attack(["x"]), simultaneous=["x"]),
+         "each of simultaneous must be an Attack"),
+        (lambda: Attack(["x"], forced="yes"), "forced must be True or False, not 'yes'"),
+        (lambda: Attack([3]), "An attack's targets must be names such as \\['orc'\\], not 3"),
+        (lambda: triggers_opportunity_attacks(None), "attack must be an Attack"),
+        (lambda: grants_combat_advantage(Combatant(), adjacent=None), "adjacent must be True or False"),
+        (lambda: can_flank(None), "combatant must be a Combatant"),
+        (lambda: movement("Ari"), "combatant must be a Combatant"),
+        (lambda: can_be_commanded_by(ARI, 3), "dominator must be a name such as 'vampire', not 3"),
+        (lambda: damage_dealt(ARI, "15"), "damage must be a whole number, not '15'"),
+        (lambda: healing_received("Ari", 15), "target must be a Combatant"),
+        (lambda: damage_dealt(None, 15), "attacker must be a Combatant"),
+        (lambda: after_damage(ARI, None), "hit_points must be a whole number, not None"),
+        (lambda: total_defense([16]), "defenses must map defenses to scores"),
+        (lambda: total_defense({"AC": 16}, power_bonus="2"), "power_bonus must be a whole number, not '2'"),
+        (lambda: escape_check(ARI, "ogre", "athletics", "15", {"fortitude": 14}),
+         "check must be a whole number"),
+        (lambda: escape_check(ARI, "ogre", "athletics", 15, 14), "defenses must map the source's defenses"),
+        (lambda: forced_movement(ARI, away_from="ogre"),
+         r"away_from must be a list or a set, such as \['ogre'\]"),
+        (lambda: forced_movement(ARI, away_from=["ogre"], escapes=["ogre"]), "escapes must map each grabber"),
+        (lambda: forced_movement(ARI, away_from=["ogre"], escapes={"ogre": "yes"}),
+         r"escapes\['ogre'\] must be True or False, not 'yes'"),
+    ],
+)
+def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
+    with pytest.raises(RulesTypeError, match=message):
+        call()
+
+
+def test_a_negative_power_bonus_is_refused():
+    with pytest.raises(RulesError, match="power_bonus must be 0 or more, not -2"):
+        total_defense({"AC": 16}, power_bonus=-2)
+
+
+@pytest.mark.parametrize(("conditions", "outcome"), [
+    ((), "moves, 1 square of movement per square"),
+    (("slowed",), "moves, 2 squares of movement per square"),
+    (("prone",), "crawls, 1 square of movement per square"),
+])
+def test_movement_says_square_or_squares(conditions, outcome):
+    assert movement(having(*conditions)).outcome == outcome
+
+
+@pytest.mark.parametrize("written", ["superior cover", "Superior-Cover", "superior_cover", "superior"])
+def test_cover_reads_with_spaces_hyphens_or_underscores(written):
+    assert Cover.parse(written) is Cover.SUPERIOR
+
+
+def test_cover_and_concealment_share_their_penalties():
+    assert [level.penalty for level in Cover] == [level.penalty for level in Concealment] == [0, -2, -5]
+    assert Concealment.parse("total") is Concealment.TOTAL
+    assert Cover.parse(None) is Cover.NONE
+
+
+def test_the_source_table_lists_every_source_dependent_condition():
+    rows = source_table().rows
+    assert [name for _, name in rows] == list(SOURCE_NAMES.values())
+    assert rows[1] == ("[Grabbed](#grabbed)", "grabber")
+
+
+def test_forced_movement_compares_the_names_it_is_given_whole():
+    assert not forced_movement(ARI, away_from={"ogre"}).moves
+    assert forced_movement(ARI, away_from=["o", "g", "r", "e"]).moves
+

@@ -16,7 +16,8 @@ from sybil.parsers.markdown import PythonCodeBlockParser
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_a_changed_number_fails_naming_page_line_expected_and_actual(tmp_path):
+def _failure_of_changed_affinity_example(tmp_path: Path) -> tuple[Path, int, str]:
+    """Change one expected number on a copy of the Affinity page; return the failure."""
     page = tmp_path / "affinity.md"
     lines = (ROOT / "docs" / "affinity.md").read_text(encoding="utf-8").splitlines(keepends=True)
     changed = lines.index("[-10, 20, 10]\n")
@@ -32,10 +33,23 @@ def test_a_changed_number_fails_naming_page_line_expected_and_actual(tmp_path):
             failures.append(str(failure))
 
     assert len(failures) == 1
-    message = failures[0]
+    return page, changed, failures[0]
+
+
+def test_a_changed_number_fails_naming_page_line_expected_and_actual(tmp_path):
+    page, changed, message = _failure_of_changed_affinity_example(tmp_path)
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
     prompt_line = next(n for n in range(changed, 0, -1) if lines[n - 1].startswith(">>>"))
     assert f"Example at {page}, line {prompt_line}, column 1 did not evaluate as expected" in message
     assert re.search(r"Expected:\s+\[-10, 20, 11\]\s+Got:\s+\[-10, 20, 10\]", message)
+
+
+def test_the_editing_page_shows_the_real_failure_message(tmp_path):
+    _, _, message = _failure_of_changed_affinity_example(tmp_path)
+    shown = (ROOT / "docs" / "editing.md").read_text(encoding="utf-8").split("```text\n", 1)[1]
+    shown = shown.split("```", 1)[0]
+    real = message.replace(str(tmp_path) + "/", "docs/")
+    assert re.sub(r"line \d+", "line N", shown).strip() == re.sub(r"line \d+", "line N", real).strip()
 
 
 @pytest.mark.integration

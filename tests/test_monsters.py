@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from rules.charts import Bars
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 from rules.monsters import (
     DEFAULT_POPULATION,
     GROUP_TABLE,
@@ -19,6 +19,7 @@ from rules.monsters import (
     Role,
     average_modifiers,
     damage_type_table,
+    defense_balance_table,
     defense_table,
     design_defenses,
     expected_multipliers,
@@ -27,6 +28,7 @@ from rules.monsters import (
     monster_traits,
     multiplier_chart,
     population_table,
+    read_population,
     role_defenses,
     role_table,
     traits_for,
@@ -116,7 +118,9 @@ def test_artillery_has_no_strong_defense():
 
 
 def test_will_has_one_strong_and_one_weak_role():
-    assert [grades[2] for grades in ROLE_TABLE.values()].count(Grade.STRONG) == 1
+    will = [grades[2] for grades in ROLE_TABLE.values()]
+    assert will.count(Grade.STRONG) == 1
+    assert will.count(Grade.WEAK) == 1
 
 
 def test_role_defenses_gives_modifiers_by_defense_name():
@@ -394,7 +398,7 @@ def test_variable_resistance_needs_an_elemental_type():
 
 
 def test_variable_resistance_needs_a_random_source():
-    with pytest.raises(TypeError, match=r"random\.Random"):
+    with pytest.raises(RulesTypeError, match=r"random\.Random"):
         variable_resistance(["fire"], None)
 
 
@@ -479,3 +483,33 @@ def test_the_multiplier_chart_draws_a_bar_per_type_and_series():
     assert svg.count("<rect") == 2 * len(DAMAGE_TYPES) + 2  # bars, and the two legend keys
     assert 'stroke-opacity="0.6"' in svg  # the baseline at 1
     assert "Poison" in str(chart) and "0.940" in str(chart)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: role_defenses(3), "A monster role is a word such as 'Soldier', not 3"),
+        (lambda: design_defenses("soldier", "16"), "must be a whole number, not '16'"),
+        (lambda: vary_defenses({"fortitude": "1", "reflex": 0, "will": 0}, plus="will", minus="reflex"),
+         "The fortitude modifier must be a whole number, not '1'"),
+        (lambda: vary_defenses(3, plus="will", minus="reflex"), "defenses must be a role or a mapping"),
+        (lambda: group_traits(None), "Unknown monster group None"),
+        (lambda: traits_for(5), "groups must be a list of monster groups"),
+        (lambda: traits_for(["undead"], new_rules="no"), "new_rules must be True or False, not 'no'"),
+        (lambda: traits_for(["undead"], level="3", new_rules=False), "level must be a whole number, not '3'"),
+        (lambda: variable_resistance(5, random.Random(1)), "triggering_types must be damage types"),
+        (lambda: read_population(["Undead"]), "population must map monster groups to shares"),
+        (lambda: average_modifiers(["soldier"]), "role_shares must map roles to shares"),
+        (lambda: defense_balance_table(5), "role_shares must map roles to shares"),
+        (lambda: expected_multipliers(before="yes"), "before must be True or False, not 'yes'"),
+    ],
+)
+def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
+    with pytest.raises(RulesTypeError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("written", ["Elite-Soldier (Leader)", "elite_soldier", "  ELITE   soldier "])
+def test_a_role_line_reads_with_spaces_hyphens_or_underscores(written):
+    assert design_defenses(written, 16).role is Role.SOLDIER
+

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import NotationError, RulesError
+from rules.errors import NotationError, RulesError, RulesTypeError
 from rules.resistances import (
     Attack,
+    Condition,
     DamageImmunity,
+    DamageTrigger,
     DamageType,
     Resist,
     TraitSet,
@@ -408,5 +410,47 @@ def test_bad_circumstances_are_named(kwargs, problem):
 def test_something_that_is_not_a_trait_is_refused():
     with pytest.raises(RulesError, match="Not a trait: 5"):
         take_damage(10, "fire", [5])
-    with pytest.raises(TypeError):
+    with pytest.raises(RulesTypeError, match="parse_trait reads one line of text, not None"):
         parse_trait(None)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: take_damage("10", "fire", []), "amount must be a whole number, not '10'"),
+        (lambda: take_damage(10, 5, []),
+         "Damage types must be a word such as 'fire' or a list of them, not 5"),
+        (lambda: take_damage(10, "fire", 5), "traits must be a list of stat-block lines or traits, not 5"),
+        (lambda: take_damage(10, "fire", [], critical=1), "critical must be True or False, not 1"),
+        (lambda: take_damage(10, "fire", [], attacker_level="5"), "attacker_level must be a whole number"),
+        (lambda: take_damage(10, "fire", [], reduction=5), "reduction must map damage types to values"),
+        (lambda: check_effect("push", ["Swarm"], keywords="charm"),
+         r"keywords must be a list or a set, such as \['charm'\], not the text 'charm'"),
+        (lambda: check_effect(5, ["Swarm"]), "Unknown character condition 5"),
+        (lambda: choose_damage_type("cold", including_physical="yes"),
+         "including_physical must be True or False"),
+        (lambda: Resist("fire", "10"), "The limit of Resist must be a whole number, not '10'"),
+        (lambda: Resist(None), "Unknown damage type None"),
+        (lambda: DamageTrigger("cold", None),
+         "A Damage Trigger's effect must be what happens, in words, not None"),
+        (lambda: TraitSet(3), "Unknown trait set 3"),
+        (lambda: Attack(10).plus(None), "extra damage must be a whole number, not None"),
+    ],
+)
+def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
+    with pytest.raises(RulesTypeError, match=message):
+        call()
+
+
+def test_an_empty_damage_trigger_effect_is_a_value_error_not_a_type_error():
+    with pytest.raises(RulesError, match="A Damage Trigger's effect must be what happens") as refused:
+        DamageTrigger("cold", "  ")
+    assert not isinstance(refused.value, TypeError)
+
+
+@pytest.mark.parametrize(
+    "written", ["no burst or blast", "No Burst/Blast", "no-burst / blast", "NO_BURST_OR_BLAST"]
+)
+def test_a_condition_reads_with_slashes_or_or_hyphens_or_underscores(written):
+    assert Condition.parse(written) is Condition.NO_AREA
+

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 from rules.taking_damage import (
     DEFAULT_ORDER,
     Defender,
@@ -240,7 +240,7 @@ def test_unlisted_effects_stack_freely():
     ("call", "message"),
     [
         (lambda: take_hit(Defender(), -1), "amount must be 0 or more, not -1"),
-        (lambda: take_hit(Defender(), True), "amount must be a whole number of damage, not True"),
+        (lambda: take_hit(Defender(), True), "amount must be a whole number, not True"),
         (lambda: take_hit(Defender(), 1, location="head"), "Unknown hit location 'head'"),
         (lambda: take_hit(Defender(), 1, effect=""), "effect must be a word"),
         (lambda: take_hit(Defender(), 1, pierce="yes"), "pierce must be True or False, not 'yes'"),
@@ -251,7 +251,7 @@ def test_unlisted_effects_stack_freely():
         (lambda: Defender(one_time=["Spirit Shield"]), "one_time effects must be OneTime"),
         (lambda: Defender(requires={"silver"}, immunities=["Silver Immunity"]), "invulnerable"),
         (lambda: Defender(immunities=["Mind Blank"]), "Cannot tell what 'Mind Blank' stops"),
-        (lambda: OneTime("Shield", level=-2), "level of 'Shield' must be a whole number"),
+        (lambda: OneTime("Shield", level=-2), "level of 'Shield' must be 0 or more, not -2"),
     ],
 )
 def test_bad_input_is_refused_with_a_message_naming_it(call, message):
@@ -260,7 +260,7 @@ def test_bad_input_is_refused_with_a_message_naming_it(call, message):
 
 
 def test_a_defender_that_is_not_one_is_a_type_error():
-    with pytest.raises(TypeError, match="defender must be a Defender"):
+    with pytest.raises(RulesTypeError, match="defender must be a Defender"):
         take_hit({"body": 3}, 1)
 
 
@@ -351,3 +351,50 @@ def test_plain_pools_take_one_point_per_point_of_damage(magic, physical, natural
     left = sum(pools(result.defender).values())
     assert left == max(0, total - amount)
     assert (result.wound is not None) == (amount > total)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Defender(immunities="Poison Immunity"),
+         r"immunities must be a list or a set, such as \['Poison"),
+        (lambda: Defender(wounds="torso"), r"wounds must be a list or a set, such as \['torso'\]"),
+        (lambda: Defender(order="body"), r"order must be a list or a set, such as \['body'\]"),
+        (lambda: Defender(one_time=None), "one_time must be a list or a set, not None"),
+        (lambda: Defender(body="3"), "body must be a whole number, not '3'"),
+        (lambda: Defender(immunities=[5]), "immunities must be Immunity"),
+        (lambda: take_hit(Defender(), "4"), "amount must be a whole number, not '4'"),
+        (lambda: take_hit(Defender(), 1, pierce=1), "pierce must be True or False, not 1"),
+        (lambda: take_hit(Defender(), 1, effect=5), "effect must be a word such as 'poison', not 5"),
+        (lambda: take_hit(Defender(), 1, location=None), "Unknown hit location None"),
+        (lambda: in_doubt(None), "defender must be a Defender"),
+        (lambda: gain("me", "Poison Immunity"), "defender must be a Defender"),
+        (lambda: gain(Defender(), 5), "effect must be an Immunity, a OneTime or an immunity's name, not 5"),
+        (lambda: Immunity("Poison Immunity", stacks="yes"), "stacks must be True or False, not 'yes'"),
+        (lambda: OneTime("Spirit Shield", level="1"),
+         "The level of 'Spirit Shield' must be a whole number, not '1'"),
+        (lambda: Immunity(None), "An immunity's name must be a name such as 'Poison Immunity', not None"),
+    ],
+)
+def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
+    with pytest.raises(RulesTypeError, match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Immunity(" "), "An immunity's name must be a name such as 'Poison Immunity', not ' '"),
+        (lambda: OneTime(""), "A one-time effect's name must be a name such as 'Spirit Shield', not ''"),
+        (lambda: Defender(next_hit="shield"), "Unknown pool 'shield'"),
+    ],
+)
+def test_a_blank_name_or_unknown_word_is_refused_naming_it(call, message):
+    with pytest.raises(RulesError, match=message) as refused:
+        call()
+    assert not isinstance(refused.value, TypeError)
+
+
+@pytest.mark.parametrize("written", ["Left Arm", "left-arm", "LEFT_ARM", "  left   arm "])
+def test_a_location_reads_with_spaces_hyphens_or_underscores(written):
+    assert take_hit(Defender(), 1, location=written).wound is Location.LEFT_ARM

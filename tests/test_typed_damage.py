@@ -10,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.errors import NotationError, RulesError
+from rules.errors import NotationError, RulesError, RulesTypeError
 from rules.typed_damage import (
     Armor,
     DamageType,
     Face,
+    Mode,
+    Weapon,
     WoundTrack,
     damage,
     dice_pool,
@@ -25,12 +27,14 @@ from rules.typed_damage import (
     plan,
 )
 from rules.typed_damage.odds import (
+    convolve,
     cyrus_chart,
     expected_damage_at_margin_0,
     expected_damage_at_margin_2,
     hardened_check,
+    mode_distribution,
 )
-from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS, armor_table, weapon_table
+from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS, armor_table, face_table, weapon_table
 
 # --- notation -------------------------------------------------------------------------
 
@@ -199,8 +203,62 @@ def test_a_roll_must_have_as_many_dice_as_the_pool():
 
 
 def test_a_wrong_type_is_a_type_error():
-    with pytest.raises(TypeError):
+    with pytest.raises(RulesTypeError, match="A weapon is notation text such as '3-', not 3"):
         parse_weapon(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: dice_pool("3-", None, source=5), "A source must be a name such as 'arrow', not 5"),
+        (lambda: damage("3-", None, None), "faces must be a list or a set, not None"),
+        (lambda: damage("3-", None, ["-", 5, "+"]), "Unknown die face 5"),
+        (lambda: dice_pool("3-", None, "2"), "margin must be a whole number, not '2'"),
+        (lambda: dice_pool("3-", None, strength=1.5), "strength must be a whole number, not 1.5"),
+        (lambda: dice_pool("4-/2+", None, mode="1"), "mode must be a whole number, not '1'"),
+        (lambda: parse_armor(3), "Armor is notation text such as '---\\*\\+\\+', or None, not 3"),
+        (lambda: Armor(slashing="2"), "slashing must be a whole number, not '2'"),
+        (lambda: Armor(hardened="yes"), "hardened must be True or False, not 'yes'"),
+        (lambda: Mode(3, DamageType.SLASHING, armor_piercing=1),
+         "armor_piercing must be True or False, not 1"),
+        (lambda: Weapon(["3-"]), "A weapon's modes are Mode"),
+        (lambda: Weapon("3-"), r"modes must be a list or a set, such as \['3-'\]"),
+        (lambda: WoundTrack.simple().take("3"), "damage must be a whole number, not '3'"),
+        (lambda: convolve({0: Fraction(1)}, None), "second must map whole amounts to chances"),
+        (lambda: mode_distribution("3-", 3), "mode must be a Mode"),
+    ],
+)
+def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
+    with pytest.raises(RulesTypeError, match=message):
+        call()
+
+
+def test_a_weapon_has_at_least_one_mode():
+    with pytest.raises(RulesError, match="A weapon has one or more modes, not none"):
+        Weapon(())
+
+
+def test_a_mode_out_of_range_names_the_modes():
+    modes = r"mode must be the number of one of the weapon's modes \(0: 4-, 1: 2\+\), not 2"
+    with pytest.raises(RulesError, match=modes):
+        dice_pool("4-/2+", None, mode=2)
+
+
+@pytest.mark.parametrize("written", ["-", "[-]", " - "])
+def test_a_face_reads_as_written(written):
+    assert Face.parse(written) is Face.MINUS
+
+
+@pytest.mark.parametrize("written", ["", "_", "   ", "[x]", "--"])
+def test_anything_else_is_not_a_face(written):
+    with pytest.raises(NotationError, match="a Fudge die shows"):
+        Face.parse(written)
+
+
+def test_the_face_table_lists_each_face_with_its_type():
+    assert [row[:2] for row in face_table().rows] == [
+        ("`[-]`", "slashing (`-`)"), ("`[ ]` (written `*`)", "impact (`*`)"), ("`[+]`", "piercing (`+`)"),
+    ]
 
 
 def test_ablative_armor_loses_only_what_it_prevented():
@@ -220,15 +278,28 @@ def test_steps_cite_rules_in_the_flowcharts_order():
 # --- exact odds -------------------------------------------------------------------------
 
 
+def rolled_dice(weapon, armor, margin=0, **options):
+    """How many dice `damage` accepts a roll of, found by offering rolls of every length."""
+    accepted = []
+    for count in range(12):
+        try:
+            damage(weapon, armor, "+" * count, margin, **options)
+        except RulesError as refused:
+            assert "The pool is" in str(refused)
+        else:
+            accepted.append(count)
+    assert len(accepted) == 1, f"{weapon} against {armor!r}: rolls of {accepted} dice accepted"
+    return accepted[0]
+
+
 def brute_force(weapon, armor, margin=0, **options):
-    """Every face of every die, counted one outcome at a time."""
-    before = plan(weapon, armor, margin, **options)
+    """Every face of every die rolled and resolved by `damage`, one outcome at a time."""
+    pool = rolled_dice(weapon, armor, margin, **options)
     counts: dict[int, int] = {}
-    for roll in itertools.product(Face, repeat=before.pool):
-        hits = sum(face in before.mode.succeeds_on for face in roll)
-        final = max(hits - before.removes, 0)
+    for roll in itertools.product("-*+", repeat=pool):
+        final = damage(weapon, armor, "".join(roll), margin, **options).final
         counts[final] = counts.get(final, 0) + 1
-    return {amount: Fraction(n, 3**before.pool) for amount, n in sorted(counts.items())}
+    return {amount: Fraction(n, 3**pool) for amount, n in sorted(counts.items())}
 
 
 def binomial(pool, faces, removes=0):
@@ -351,8 +422,15 @@ def test_distributions_sum_to_one(weapon, armor, margin):
     assert all(chance > 0 for chance in odds.values())
 
 
-@settings(deadline=None, max_examples=60)  # up to 3**10 rolls listed one by one
-@given(weapons, armors, margins)
+small_weapons = st.builds(
+    lambda dice, kind: f"{dice}{kind}",
+    st.integers(0, 4),
+    st.sampled_from(["-", "*", "+", "B", "E+", "E*+", "E-*+"]),
+)
+
+
+@settings(deadline=None, max_examples=40)  # up to 3**6 rolls, each resolved by damage()
+@given(small_weapons, armors, st.integers(0, 2))
 def test_distribution_agrees_with_brute_force(weapon, armor, margin):
     assert distribution(weapon, armor, margin) == brute_force(weapon, armor, margin)
 

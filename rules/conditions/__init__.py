@@ -4,9 +4,11 @@ A `Combatant` records every condition instance with its source; the question
 functions answer what the table asks about an attacker and a target, each with
 the steps that decided it, citing the rules on ``conditions.md``.
 
->>> from rules.conditions import Combatant, attack_penalty, stack_penalties
->>> stack_penalties([("cover", -2), ("concealment", -5), ("power", -2)])
--9
+Examples:
+    >>> from rules.conditions import Combatant, attack_penalty, stack_penalties
+    >>> stack_penalties([("cover", -2), ("concealment", -5), ("power", -2)])
+    -9
+
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from rules.conditions.vocabulary import (
     Defense,
     PenaltyType,
     Skill,
+    source_table,
 )
 
 __all__ = [
@@ -113,6 +116,7 @@ __all__ = [
     "healing_received",
     "movement",
     "perception_penalty",
+    "source_table",
     "stack",
     "stack_penalties",
     "total_defense",

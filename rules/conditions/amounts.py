@@ -1,7 +1,9 @@
 """Numbers that conditions change: damage dealt and taken, healing, defenses, damage's aftermath.
 
->>> damage_dealt(Combatant().add("weakened"), 15).value
-7
+Examples:
+    >>> damage_dealt(Combatant().add("weakened"), 15).value
+    7
+
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.conditions import citations as cite
-from rules.conditions.combatant import Combatant
+from rules.checks import half_down, whole_number
+from rules.conditions import rulebook as rb
+from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense
-from rules.errors import RulesError
+from rules.errors import RulesTypeError
 from rules.explain import Explained, Step
 from rules.resistances import take_damage
 
@@ -51,13 +54,8 @@ def damage_dealt(attacker: Combatant, damage: int) -> Amount:
         damage: The damage rolled, a whole number of 0 or more.
 
     """
-    amount = _hit_points(damage, "damage")
-    steps: list[Step] = []
-    if attacker.has(Condition.WEAKENED):
-        amount = _halve(amount, "weakened attacker: damage dealt", steps)
-    else:
-        steps.append(Step(EFFECTS[Condition.WEAKENED].rule, "not weakened: full damage dealt"))
-    return Amount(amount, "damage", tuple(steps))
+    who = read_combatant(attacker, "attacker")
+    return _weakened(who, damage, "damage", "weakened attacker: damage dealt", "full damage dealt")
 
 
 def healing_received(target: Combatant, healing: int) -> Amount:
@@ -68,13 +66,18 @@ def healing_received(target: Combatant, healing: int) -> Amount:
         healing: The hit points the healing restores, a whole number of 0 or more.
 
     """
-    amount = _hit_points(healing, "healing")
-    steps: list[Step] = []
-    if target.has(Condition.WEAKENED):
-        amount = _halve(amount, "weakened: healing received", steps)
-    else:
-        steps.append(Step(EFFECTS[Condition.WEAKENED].rule, "not weakened: full healing"))
-    return Amount(amount, "healing", tuple(steps))
+    who = read_combatant(target, "target")
+    return _weakened(who, healing, "healing", "weakened: healing received", "full healing")
+
+
+def _weakened(combatant: Combatant, value: int, what: str, halved: str, full: str) -> Amount:
+    """Weakened halves an amount, rounded down (§ruling-weakened-rounds-down); else it is whole."""
+    amount = whole_number(value, what)
+    if not combatant.has(Condition.WEAKENED):
+        return Amount(amount, what, (Step(EFFECTS[Condition.WEAKENED].rule, f"not weakened: {full}"),))
+    half = half_down(amount)
+    step = Step(rb.WEAKENED_ROUNDING, f"{halved} {amount} halved, rounded down: {half}")
+    return Amount(half, what, (step,))
 
 
 def damage_taken(target: Combatant, damage: int) -> Amount:
@@ -85,30 +88,15 @@ def damage_taken(target: Combatant, damage: int) -> Amount:
         damage: The damage dealt to it, a whole number of 0 or more.
 
     """
-    amount = _hit_points(damage, "damage")
-    if not target.has(Condition.PETRIFIED):
+    who = read_combatant(target, "target")
+    amount = whole_number(damage, "damage")
+    if not who.has(Condition.PETRIFIED):
         step = Step(EFFECTS[Condition.PETRIFIED].rule, "not petrified: full damage taken")
         return Amount(amount, "damage", (step,))
     # Petrified is Resist All under the resistance rules, which round the half down.
     resisted = take_damage(amount, (), ["Resist All"])
     text = f"petrified: Resist All against {amount} damage"
-    return Amount(resisted.final, "damage", (Step(cite.PETRIFIED_HALF, text), *resisted.steps))
-
-
-def _halve(amount: int, what: str, steps: list[Step]) -> int:
-    halved = amount // 2  # Weakened rounds down (§ruling-weakened-rounds-down)
-    steps.append(Step(cite.WEAKENED_ROUNDING, f"{what} {amount} halved, rounded down: {halved}"))
-    return halved
-
-
-def _hit_points(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{what} must be a whole number, not {value!r}"
-        raise RulesError(msg)
-    if value < 0:
-        msg = f"{what} must be 0 or more, not {value}"
-        raise RulesError(msg)
-    return value
+    return Amount(resisted.final, "damage", (Step(rb.PETRIFIED_HALF, text), *resisted.steps))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,23 +123,21 @@ def after_damage(target: Combatant, hit_points: int) -> Aftermath:
         hit_points: Its hit points after the damage (may be negative).
 
     """
-    if isinstance(hit_points, bool) or not isinstance(hit_points, int):
-        msg = f"hit_points must be a whole number, not {hit_points!r}"
-        raise RulesError(msg)
+    after = read_combatant(target, "target")
+    hit_points = whole_number(hit_points, "hit_points", minimum=None)
     steps = []
-    after = target
-    if target.has(Condition.UNCONSCIOUS):
+    if after.has(Condition.UNCONSCIOUS):
         rule = EFFECTS[Condition.UNCONSCIOUS].rule
         if hit_points >= 1:
             after = after.end(Condition.UNCONSCIOUS)
             steps.append(Step(rule, f"{hit_points} hit points left: unconscious ends"))
         else:
             steps.append(Step(rule, f"{hit_points} hit points left: stays unconscious"))
-    if target.has(Condition.DOMINATED):
+    if after.has(Condition.DOMINATED):
         rule = EFFECTS[Condition.DOMINATED].rule
         steps.append(Step(rule, "damaged while dominated: may save against one domination"))
     if not steps:
-        steps.append(Step(cite.ENDING, "no condition ends on damage"))
+        steps.append(Step(rb.ENDING, "no condition ends on damage"))
     return Aftermath(after, tuple(steps))
 
 
@@ -176,21 +162,23 @@ def total_defense(defenses: Mapping[Defense | str, int], *, power_bonus: int = 0
 
     Args:
         defenses: The defense scores, e.g. ``{"AC": 16, "Reflex": 14}``.
-        power_bonus: The power bonus already included in those scores, if any.
+        power_bonus: The power bonus already included in those scores, if any: 0 or more.
 
     """
+    if not isinstance(defenses, Mapping):
+        msg = f"defenses must map defenses to scores, e.g. {{'AC': 16}}, not {defenses!r}"
+        raise RulesTypeError(msg)
     scores = {Defense.parse(name): score for name, score in defenses.items()}
     for defense, score in scores.items():
-        if isinstance(score, bool) or not isinstance(score, int):
-            msg = f"The {defense.title} score must be a whole number, not {score!r}"
-            raise RulesError(msg)
+        whole_number(score, f"The {defense.title} score", minimum=None)
+    power_bonus = whole_number(power_bonus, "power_bonus")
     if power_bonus >= TOTAL_DEFENSE_BONUS:
         text = f"a +{power_bonus} power bonus already applies: +4 does not stack, no change"
-        return Defenses(scores, (Step(cite.TOTAL_DEFENSE_BONUS, text),))
-    added = TOTAL_DEFENSE_BONUS - max(power_bonus, 0)
-    steps = [Step(cite.TOTAL_DEFENSE, "+4 power bonus to all defenses until the end of the next turn")]
+        return Defenses(scores, (Step(rb.TOTAL_DEFENSE_BONUS, text),))
+    added = TOTAL_DEFENSE_BONUS - power_bonus
+    steps = [Step(rb.TOTAL_DEFENSE, "+4 power bonus to all defenses until the end of the next turn")]
     if power_bonus > 0:
         steps.append(
-            Step(cite.TOTAL_DEFENSE_BONUS, f"replaces the +{power_bonus} power bonus: adds {added}")
+            Step(rb.TOTAL_DEFENSE_BONUS, f"replaces the +{power_bonus} power bonus: adds {added}")
         )
     return Defenses({defense: score + added for defense, score in scores.items()}, tuple(steps))

@@ -1,20 +1,23 @@
 """A combatant's condition instances, kept one by one; every change returns a new `Combatant`.
 
->>> hero = Combatant("Ari").add("grabbed", source="ogre").add("grabbed", source="troll")
->>> hero.sources("grabbed")
-('ogre', 'troll')
->>> print(hero.escape("ogre"))
-Ari: grabbed (grabber: troll)
+Examples:
+    >>> hero = Combatant("Ari").add("grabbed", source="ogre").add("grabbed", source="troll")
+    >>> hero.sources("grabbed")
+    ('ogre', 'troll')
+    >>> print(hero.escape("ogre"))
+    Ari: grabbed (grabber: troll)
+
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.checks import collection, nonblank, settle
 from rules.conditions.vocabulary import Condition
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 
-__all__ = ["ESCAPABLE", "Combatant", "Instance"]
+__all__ = ["ESCAPABLE", "Combatant", "Instance", "read_combatant"]
 
 ESCAPABLE = (Condition.GRABBED, Condition.SWALLOWED)
 """The conditions an escape check ends."""
@@ -26,6 +29,9 @@ class Instance:
 
     condition: Condition
     source: str | None = None
+
+    def __post_init__(self) -> None:
+        settle(self, condition=Condition.parse(self.condition), source=_source(self.source))
 
     def __str__(self) -> str:
         if self.source is None:
@@ -49,6 +55,13 @@ class Combatant:
 
     name: str = "the character"
     instances: tuple[Instance, ...] = ()
+
+    def __post_init__(self) -> None:
+        settle(
+            self,
+            name=nonblank(self.name, "A combatant's name", such_as="a name such as 'Ari'"),
+            instances=tuple(map(_instance, collection(self.instances, "instances"))),
+        )
 
     def __str__(self) -> str:
         listed = ", ".join(map(str, self.instances)) or "no conditions"
@@ -160,10 +173,22 @@ class Combatant:
         return tuple(condition for condition in Condition if self.has(condition))
 
 
+def _instance(value: object) -> Instance:
+    if not isinstance(value, Instance):
+        msg = f"instances must be Instance(...) values (add() adds a condition), not {value!r}"
+        raise RulesTypeError(msg)
+    return value
+
+
+def read_combatant(value: object, what: str) -> Combatant:
+    """Accept a `Combatant`; anything else (a name, a dict) is refused, naming the input."""
+    if not isinstance(value, Combatant):
+        msg = f"{what} must be a Combatant(...), such as Combatant('Ari').add('prone'), not {value!r}"
+        raise RulesTypeError(msg)
+    return value
+
+
 def _source(source: object) -> str | None:
     if source is None:
         return None
-    if isinstance(source, str) and source.strip():
-        return source.strip()
-    msg = f"A condition source is a name such as 'ogre', not {source!r}"
-    raise RulesError(msg)
+    return nonblank(source, "A condition source", such_as="a name such as 'ogre'")

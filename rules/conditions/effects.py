@@ -1,9 +1,11 @@
 """What each condition does, as data: the conditions x effects table is computed from it.
 
->>> EFFECTS[Condition.PRONE].combat_advantage
-<Advantage.ADJACENT: 'to adjacent enemies'>
->>> effects_of("dazed").actions.value
-'one minor, and one standard or move'
+Examples:
+    >>> EFFECTS[Condition.PRONE].combat_advantage
+    <Advantage.ADJACENT: 'to adjacent enemies'>
+    >>> effects_of("dazed").actions.value
+    'one minor, and one standard or move'
+
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from rules.conditions.citations import PAGE
+from rules.conditions.rulebook import PAGE
 from rules.conditions.vocabulary import Condition, PenaltyType
 from rules.explain import Rule
 from rules.tables import Table

@@ -1,9 +1,11 @@
 """Escape checks, and forced movement that would pull a grabbed combatant away from its grabbers.
 
->>> ogre = {"reflex": 14, "fortitude": 18}
->>> hero = Combatant("Ari").add("grabbed", source="ogre")
->>> escape_check(hero, "ogre", "acrobatics", 14, ogre).escaped
-True
+Examples:
+    >>> ogre = {"reflex": 14, "fortitude": 18}
+    >>> hero = Combatant("Ari").add("grabbed", source="ogre")
+    >>> escape_check(hero, "ogre", "acrobatics", 14, ogre).escaped
+    True
+
 """
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rules.conditions import citations as cite
-from rules.conditions.combatant import Combatant
+from rules.checks import collection, flag, nonblank, whole_number
+from rules.conditions import rulebook as rb
+from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense, Skill
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Explained, Step
 
 __all__ = ["EscapeResult", "ForcedMovement", "escape_check", "forced_movement"]
@@ -55,24 +58,36 @@ def escape_check(
         RulesError: The source holds no instance; an unknown skill; the defense is missing.
 
     """
-    freed = combatant.escape(source)  # refuses a source that holds nothing
+    freed = read_combatant(combatant, "combatant").escape(source)  # refuses a source holding nothing
+    source = source.strip()
     chosen = Skill.parse(skill)
-    scores = {Defense.parse(name): score for name, score in defenses.items()}
+    check = whole_number(check, "check", minimum=None)
+    scores = _scores(defenses)
     defense = chosen.against
     if defense not in scores:
         msg = f"An {chosen.value} escape check needs {source}'s {defense.title}: none given"
         raise RulesError(msg)
     target = scores[defense]
     compared = f"{chosen.value.capitalize()} {check} vs {source}'s {defense.title} {target}"
-    steps = [Step(cite.ESCAPE, f"{chosen.value.capitalize()} targets {defense.title}")]
+    steps = [Step(rb.ESCAPE, f"{chosen.value.capitalize()} targets {defense.title}")]
     if check >= target:
-        rule = cite.ESCAPE_TIES if check == target else cite.ESCAPE
+        rule = rb.ESCAPE_TIES if check == target else rb.ESCAPE
         steps.append(Step(rule, f"{compared}: success"))
         held = [c.value for c in (Condition.GRABBED, Condition.SWALLOWED) if source in combatant.sources(c)]
-        steps.append(Step(cite.ESCAPE_SOURCE, f"ends every instance {source} holds: {', '.join(held)}"))
+        steps.append(Step(rb.ESCAPE_SOURCE, f"ends every instance {source} holds: {', '.join(held)}"))
         return EscapeResult(True, freed, tuple(steps))
-    steps.append(Step(cite.ESCAPE, f"{compared}: failure"))
+    steps.append(Step(rb.ESCAPE, f"{compared}: failure"))
     return EscapeResult(False, combatant, tuple(steps))
+
+
+def _scores(defenses: object) -> dict[Defense, int]:
+    if not isinstance(defenses, Mapping):
+        msg = f"defenses must map the source's defenses to scores, e.g. {{'reflex': 14}}, not {defenses!r}"
+        raise RulesTypeError(msg)
+    return {
+        Defense.parse(name): whole_number(score, f"The {name} score", minimum=None)
+        for name, score in defenses.items()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,27 +119,42 @@ def forced_movement(
             succeeded; a grabber not listed means no check was taken.
 
     """
+    target = read_combatant(target, "target")
+    leaving = {_name(who, "away_from") for who in collection(away_from, "away_from")}
+    results = _escapes(escapes)
     steps = []
     if target.has(Condition.RESTRAINED):
         steps.append(Step(EFFECTS[Condition.RESTRAINED].rule, "restrained: ignores forced movement"))
         return ForcedMovement(False, target, tuple(steps))
-    results = escapes or {}
-    left_behind = [who for who in target.sources(Condition.GRABBED) if who in set(away_from)]
+    left_behind = [who for who in target.sources(Condition.GRABBED) if who in leaving]
     after = target
     moves = True
     for grabber in left_behind:
         if results.get(grabber):
             after = after.escape(grabber)
-            steps.append(Step(cite.FORCED_MOVEMENT, f"free escape check against {grabber} succeeds"))
+            steps.append(Step(rb.FORCED_MOVEMENT, f"free escape check against {grabber} succeeds"))
         else:
             taken = "fails" if grabber in results else "is not taken"
-            steps.append(Step(cite.FORCED_MOVEMENT, f"escape check against {grabber} {taken}"))
+            steps.append(Step(rb.FORCED_MOVEMENT, f"escape check against {grabber} {taken}"))
             moves = False
     if len(left_behind) > 1:
         verdict = "every check succeeded: moves" if moves else "one grabber holds: negated"
-        steps.append(Step(cite.SEVERAL_GRABBERS_MOVED, verdict))
+        steps.append(Step(rb.SEVERAL_GRABBERS_MOVED, verdict))
     elif not left_behind:
-        steps.append(Step(cite.FORCED_MOVEMENT, "no grabber is left behind: moves"))
+        steps.append(Step(rb.FORCED_MOVEMENT, "no grabber is left behind: moves"))
     elif not moves:
-        steps.append(Step(cite.FORCED_MOVEMENT, "the forced movement is negated"))
+        steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
     return ForcedMovement(moves, after, tuple(steps))
+
+
+def _escapes(value: object) -> dict[str, bool]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        msg = f"escapes must map each grabber to True or False (did its check succeed?), not {value!r}"
+        raise RulesTypeError(msg)
+    return {_name(who, "escapes"): flag(done, f"escapes[{who!r}]") for who, done in value.items()}
+
+
+def _name(value: object, what: str) -> str:
+    return nonblank(value, f"The names in {what}", such_as="names such as 'ogre'")

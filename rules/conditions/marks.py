@@ -1,10 +1,12 @@
 """Violating a mark, its four exceptions, and forced attacks.
 
->>> fighter_marks = Combatant("Orc").add("marked", source="fighter")
->>> bool(violates_mark(fighter_marks, Attack(["wizard"])))
-True
->>> bool(violates_mark(fighter_marks, Attack(["wizard", "fighter"])))
-False
+Examples:
+    >>> fighter_marks = Combatant("Orc").add("marked", source="fighter")
+    >>> bool(violates_mark(fighter_marks, Attack(["wizard"])))
+    True
+    >>> bool(violates_mark(fighter_marks, Attack(["wizard", "fighter"])))
+    False
+
 """
 
 from __future__ import annotations
@@ -12,29 +14,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from rules.conditions import citations as cite
-from rules.conditions.combatant import Combatant
+from rules.checks import collection, flag, nonblank, settle
+from rules.conditions import rulebook as rb
+from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.verdict import Verdict
 from rules.conditions.vocabulary import Condition
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Rule, Step
 
 __all__ = ["Attack", "triggers_opportunity_attacks", "violates_mark"]
 
 
 def _names(value: object, what: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = (value,)  # one name, not its letters
-    if not isinstance(value, Iterable):
-        msg = f"{what} must be names such as ['orc'], not {value!r}"
-        raise RulesError(msg)
-    names = tuple(value)
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            msg = f"{what} must be names such as ['orc'], not {name!r}"
-            raise RulesError(msg)
-    return tuple(name.strip() for name in names)
+    names = (value,) if isinstance(value, str) else collection(value, what)  # one name, not its letters
+    return tuple(nonblank(name, what, such_as="names such as ['orc']") for name in names)
+
+
+def _attack(value: object, what: str) -> Attack:
+    if not isinstance(value, Attack):
+        msg = f"{what} must be an Attack(...), such as Attack(['orc']), not {value!r}"
+        raise RulesTypeError(msg)
+    return value
+
+
+def _attacks(values: object, what: str) -> tuple[Attack, ...]:
+    return tuple(_attack(value, f"each of {what}") for value in collection(values, what))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +62,14 @@ class Attack:
     provokes: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", _names(self.targets, "An attack's targets"))
-        object.__setattr__(self, "removed_by_enemy", _names(self.removed_by_enemy, "removed_by_enemy"))
-        object.__setattr__(self, "marked_during", _names(self.marked_during, "marked_during"))
+        settle(
+            self,
+            targets=_names(self.targets, "An attack's targets"),
+            forced=flag(self.forced, "forced"),
+            removed_by_enemy=_names(self.removed_by_enemy, "removed_by_enemy"),
+            marked_during=_names(self.marked_during, "marked_during"),
+            provokes=flag(self.provokes, "provokes"),
+        )
 
     def includes(self, markers: Iterable[str]) -> tuple[str, ...]:
         """Return the given markers this attack targets."""
@@ -85,18 +95,19 @@ def violates_mark(
         RulesError: A forced attack that targets the attacker itself.
 
     """
+    attacker = read_combatant(attacker, "attacker")
+    attack = _attack(attack, "attack")
+    others, before = _attacks(simultaneous, "simultaneous"), _attacks(earlier, "earlier")
     markers = attacker.sources(Condition.MARKED)
     if attack.forced and attacker.name in attack.targets:
         msg = f"A forced attack cannot target the attacker itself ({attacker.name!r})"
         raise RulesError(msg)
-    reason = _mark_does_not_apply(attacker, attack, markers) or _exception(
-        attack, markers, tuple(simultaneous), tuple(earlier)
-    )
+    reason = _mark_does_not_apply(attacker, attack, markers) or _exception(attack, markers, others, before)
     if reason is not None:
         rule, text = reason
         return Verdict(False, (Step(rule, f"{text}: no violation"),))
     older = [marker for marker in markers if marker not in attack.marked_during]
-    rule = cite.MARKERS if len(markers) > 1 else cite.VIOLATING
+    rule = rb.MARKERS if len(markers) > 1 else rb.VIOLATING
     text = f"targets enemies but no marker ({', '.join(older)}): violates the mark, -2"
     return Verdict(True, (Step(rule, text),))
 
@@ -108,9 +119,9 @@ def _mark_does_not_apply(
     if not markers:
         return EFFECTS[Condition.MARKED].rule, f"{attacker.name} is not marked"
     if attack.forced:
-        return cite.FORCED_ATTACKS, "a forced attack ignores marks"
+        return rb.FORCED_ATTACKS, "a forced attack ignores marks"
     if not attack.targets:
-        return cite.VIOLATING, "the attack targets no enemy"
+        return rb.VIOLATING, "the attack targets no enemy"
     return None
 
 
@@ -122,25 +133,26 @@ def _exception(
 ) -> tuple[Rule, str] | None:
     """Check whether the attack includes a marker, or one of the four exceptions applies."""
     for others, rule, when in (
-        ((attack,), cite.MARKERS if len(markers) > 1 else cite.VIOLATING, "the attack targets"),
-        (simultaneous, cite.SIMULTANEOUS, "a simultaneous attack of the power targets"),
-        (earlier, cite.SEQUENCE, "an earlier attack of the power targeted"),
+        ((attack,), rb.MARKERS if len(markers) > 1 else rb.VIOLATING, "the attack targets"),
+        (simultaneous, rb.SIMULTANEOUS, "a simultaneous attack of the power targets"),
+        (earlier, rb.SEQUENCE, "an earlier attack of the power targeted"),
     ):
         included = [marker for other in others for marker in other.includes(markers)]
         if included:
             return rule, f"{when} the marker {included[0]}"
     removed = [marker for marker in markers if marker in attack.removed_by_enemy]
     if removed:
-        return cite.RETARGETED, f"an enemy's effect removed the marker {removed[0]} as a target"
+        return rb.RETARGETED, f"an enemy's effect removed the marker {removed[0]} as a target"
     if all(marker in attack.marked_during for marker in markers):
-        return cite.MARKED_MID_ATTACK, "marked while making this attack"
+        return rb.MARKED_MID_ATTACK, "marked while making this attack"
     return None
 
 
 def triggers_opportunity_attacks(attack: Attack) -> Verdict:
     """Whether an attack that would provoke opportunity attacks does: forced attacks never do."""
+    attack = _attack(attack, "attack")
     if attack.forced:
-        return Verdict(False, (Step(cite.FORCED_ATTACKS, "forced attacks never provoke"),))
+        return Verdict(False, (Step(rb.FORCED_ATTACKS, "forced attacks never provoke"),))
     if attack.provokes:
-        return Verdict(True, (Step(cite.OPPORTUNITY, "the attack provokes as usual"),))
-    return Verdict(False, (Step(cite.OPPORTUNITY, "the attack does not provoke"),))
+        return Verdict(True, (Step(rb.OPPORTUNITY, "the attack provokes as usual"),))
+    return Verdict(False, (Step(rb.OPPORTUNITY, "the attack does not provoke"),))

@@ -1,7 +1,9 @@
 """Penalty types and stacking: of each type only the largest penalty applies; types add up.
 
->>> stack_penalties([("cover", -2), ("cover", -5), ("power", -2)])
--7
+Examples:
+    >>> stack_penalties([("cover", -2), ("cover", -5), ("power", -2)])
+    -7
+
 """
 
 from __future__ import annotations
@@ -9,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.conditions import citations as cite
+from rules.checks import collection, whole_number
+from rules.conditions import rulebook as rb
 from rules.conditions.vocabulary import Concealment, Cover, PenaltyType
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Explained, Step
 from rules.tables import Table
 
@@ -22,8 +25,10 @@ __all__ = ["Penalty", "StackedPenalties", "cover_table", "stack", "stack_penalti
 class Penalty:
     """One penalty: its type and its value, a negative whole number such as -2.
 
-    >>> Penalty("Cover", -2)
-    Penalty(kind=<PenaltyType.COVER: 'cover'>, value=-2, reason='')
+    Examples:
+        >>> Penalty("Cover", -2)
+        Penalty(kind=<PenaltyType.COVER: 'cover'>, value=-2, reason='')
+
     """
 
     kind: PenaltyType
@@ -32,10 +37,10 @@ class Penalty:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", PenaltyType.parse(self.kind))
-        value = self.value
-        if isinstance(value, bool) or not isinstance(value, int):
-            msg = f"A penalty's value must be a whole number such as -2, not {value!r}"
-            raise RulesError(msg)
+        value = whole_number(self.value, "A penalty's value", minimum=None)
+        if not isinstance(self.reason, str):
+            msg = f"A penalty's reason is text such as 'prone', not {self.reason!r}"
+            raise RulesTypeError(msg)
         if value > 0:
             msg = (
                 f"A penalty is written as a negative number: got {value} for a "
@@ -55,7 +60,7 @@ class Penalty:
         if isinstance(value, tuple) and len(value) == 2:
             return cls(*value)  # type: ignore[arg-type]  # Penalty.__post_init__ checks both
         msg = f"A penalty is a (type, value) pair such as ('cover', -2), not {value!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +96,7 @@ def stack(
         RulesError: An unknown penalty type, or a value that is not a whole number of 0 or less.
 
     """
-    given = [Penalty.of(penalty) for penalty in penalties]
+    given = [Penalty.of(penalty) for penalty in collection(penalties, "penalties")]
     steps: list[Step] = []
     applied: list[Penalty] = []
     for kind in PenaltyType:
@@ -100,12 +105,12 @@ def stack(
             applied += _stack_one_type(kind, of_kind, steps)
     total = sum(penalty.value for penalty in applied)
     if not given:
-        steps.append(Step(cite.STACKING, "no penalties apply"))
+        steps.append(Step(rb.STACKING, "no penalties apply"))
     elif len(given) == 1:
-        steps.append(Step(cite.STACKING, f"one penalty: {given[0]}"))
+        steps.append(Step(rb.STACKING, f"one penalty: {given[0]}"))
     elif len(applied) > 1:
         values = " + ".join(str(penalty.value) for penalty in applied)
-        steps.append(Step(cite.STACKING, f"different types add up: {values} = {total}"))
+        steps.append(Step(rb.STACKING, f"different types add up: {values} = {total}"))
     return StackedPenalties(total, tuple(applied), tuple(steps))
 
 
@@ -130,14 +135,14 @@ def _stack_one_type(kind: PenaltyType, of_kind: list[Penalty], steps: list[Step]
     """Keep the largest penalty of a type; keep every untyped one."""
     if len(of_kind) == 1:
         if kind is PenaltyType.MARK:
-            steps.append(Step(cite.MARK_TYPE, f"{of_kind[0]}: a penalty type of its own"))
+            steps.append(Step(rb.MARK_TYPE, f"{of_kind[0]}: a penalty type of its own"))
         return of_kind
     listed = ", ".join(str(penalty) for penalty in of_kind)
     if kind is PenaltyType.UNTYPED:
         total = sum(penalty.value for penalty in of_kind)
-        steps.append(Step(cite.UNTYPED, f"untyped penalties {listed} all apply: {total}"))
+        steps.append(Step(rb.UNTYPED, f"untyped penalties {listed} all apply: {total}"))
         return of_kind
-    rule = cite.MARK_TYPE if kind is PenaltyType.MARK else cite.STACKING
+    rule = rb.MARK_TYPE if kind is PenaltyType.MARK else rb.STACKING
     largest = min(of_kind, key=lambda penalty: penalty.value)
     steps.append(Step(rule, f"{listed}: only the largest {kind.value} penalty, {largest.value}, applies"))
     return [largest]

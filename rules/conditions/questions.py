@@ -1,8 +1,10 @@
 """The table's questions about an attacker and a target, each answered with its steps.
 
->>> hero = Combatant("Ari").add("prone").add("blinded")
->>> attack_penalty(hero, Combatant("Orc"), cover="cover").total
--9
+Examples:
+    >>> hero = Combatant("Ari").add("prone").add("blinded")
+    >>> attack_penalty(hero, Combatant("Orc"), cover="cover").total
+    -9
+
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.conditions import citations as cite
-from rules.conditions.combatant import Combatant
+from rules.checks import collection, flag, nonblank
+from rules.conditions import rulebook as rb
+from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS, ActionLimit, Advantage, Movement
 from rules.conditions.penalties import Penalty, StackedPenalties, stack
 from rules.conditions.verdict import Verdict
@@ -42,6 +45,8 @@ def grants_combat_advantage(target: Combatant, *, adjacent: bool = True) -> Verd
         adjacent: Whether the enemy is adjacent to the target (prone grants it only then).
 
     """
+    target = read_combatant(target, "target")
+    adjacent = flag(adjacent, "adjacent")
     steps = []
     answer = False
     for condition in target.conditions:
@@ -56,19 +61,20 @@ def grants_combat_advantage(target: Combatant, *, adjacent: bool = True) -> Verd
             else:
                 steps.append(Step(effects.rule, f"{condition.value}: only to adjacent enemies"))
     if not steps:
-        steps.append(Step(cite.COMBAT_ADVANTAGE, "no condition grants combat advantage"))
+        steps.append(Step(rb.COMBAT_ADVANTAGE, "no condition grants combat advantage"))
     return Verdict(answer, tuple(steps))
 
 
 def can_flank(combatant: Combatant) -> Verdict:
     """Whether the combatant's conditions still let it flank an enemy."""
+    combatant = read_combatant(combatant, "combatant")
     steps = [
         Step(EFFECTS[condition].rule, f"{condition.value}: cannot flank")
         for condition in combatant.conditions
         if EFFECTS[condition].cannot_flank
     ]
     if not steps:
-        steps.append(Step(cite.FLANKING, "no condition stops flanking"))
+        steps.append(Step(rb.FLANKING, "no condition stops flanking"))
     return Verdict(not any(EFFECTS[c].cannot_flank for c in combatant.conditions), tuple(steps))
 
 
@@ -97,6 +103,7 @@ class TurnActions(Explained):
 
 def allowed_actions(combatant: Combatant) -> TurnActions:
     """Which actions the combatant's conditions allow this turn; the strictest limit wins."""
+    combatant = read_combatant(combatant, "combatant")
     steps = []
     limits = []
     can_attack = reactions = True
@@ -115,18 +122,18 @@ def allowed_actions(combatant: Combatant) -> TurnActions:
     if limit is ActionLimit.NONE:
         can_attack = reactions = False
     if len(set(limits)) > 1:
-        steps.append(Step(cite.ACTION_LIMITS, f"the strictest limit applies: {limit.value}"))
+        steps.append(Step(rb.ACTION_LIMITS, f"the strictest limit applies: {limit.value}"))
     if not steps:
-        steps.append(Step(cite.ACTIONS, "no condition limits actions"))
+        steps.append(Step(rb.ACTIONS, "no condition limits actions"))
     return TurnActions(limit, can_attack, reactions, tuple(steps))
 
 
 def can_make_opportunity_attacks(combatant: Combatant) -> Verdict:
     """Whether the combatant may make opportunity attacks (it no longer needs to see the enemy)."""
     actions = allowed_actions(combatant)
-    steps = [step for step in actions.steps if step.rule is not cite.ACTIONS]
+    steps = [step for step in actions.steps if step.rule is not rb.ACTIONS]
     if actions.reactions:
-        steps.append(Step(cite.OPPORTUNITY, "an opportunity attack needs an enemy, not one it sees"))
+        steps.append(Step(rb.OPPORTUNITY, "an opportunity attack needs an enemy, not one it sees"))
     return Verdict(actions.reactions, tuple(steps))
 
 
@@ -147,7 +154,8 @@ class MovementAllowed(Explained):
             how = "cannot move"
         else:
             how = "crawls" if self.crawl_only else "moves"
-            how += f", {self.square_cost} squares of movement per square"
+            squares = "square" if self.square_cost == 1 else "squares"
+            how += f", {self.square_cost} {squares} of movement per square"
         if self.ignores_forced_movement:
             how += "; ignores forced movement"
         return how
@@ -155,6 +163,7 @@ class MovementAllowed(Explained):
 
 def movement(combatant: Combatant) -> MovementAllowed:
     """How the combatant's conditions restrict its movement."""
+    combatant = read_combatant(combatant, "combatant")
     steps = []
     found = {EFFECTS[condition].movement for condition in combatant.conditions}
     for condition in combatant.conditions:
@@ -167,7 +176,7 @@ def movement(combatant: Combatant) -> MovementAllowed:
             steps.append(Step(effects.rule, f"{condition.value}: takes no actions, so no move"))
             found.add(Movement.CANNOT)
     if not steps:
-        steps.append(Step(cite.MOVEMENT, "no condition restricts movement"))
+        steps.append(Step(rb.MOVEMENT, "no condition restricts movement"))
     return MovementAllowed(
         can_move=Movement.CANNOT not in found,
         crawl_only=Movement.CRAWL in found,
@@ -216,17 +225,21 @@ def attack_penalty(
         The total after stacking, and the steps.
 
     """
+    attacker = read_combatant(attacker, "attacker")
+    target = read_combatant(target, "target")
+    adjacent = flag(adjacent, "adjacent")
+    marked = violates_mark if isinstance(violates_mark, Verdict) else flag(violates_mark, "violates_mark")
     steps: list[Step] = []
     penalties = [
         *_cover(target, Cover.parse(cover), adjacent=adjacent, steps=steps),
         *_concealment(attacker, Concealment.parse(concealment), steps),
         *_attacker_conditions(attacker, steps),
-        *_mark(violates_mark, steps),
-        *(Penalty.of(penalty) for penalty in other),
+        *_mark(marked, steps),
+        *(Penalty.of(penalty) for penalty in collection(other, "other")),
     ]
     stacked = stack(penalties)
     steps += stacked.steps
-    steps.append(Step(cite.ATTACK_PENALTY, f"total attack penalty {stacked.total}"))
+    steps.append(Step(rb.ATTACK_PENALTY, f"total attack penalty {stacked.total}"))
     return AttackPenalty(stacked.total, stacked, tuple(steps))
 
 
@@ -234,15 +247,15 @@ def _cover(target: Combatant, cover: Cover, *, adjacent: bool, steps: list[Step]
     """Find the target's cover, which prone improves against a non-adjacent attacker."""
     if target.has(Condition.PRONE):
         if adjacent:
-            steps.append(Step(cite.PRONE_COVER, "prone target, adjacent attacker: no cover from prone"))
+            steps.append(Step(rb.PRONE_COVER, "prone target, adjacent attacker: no cover from prone"))
         else:
             better = Cover.COVER if cover is Cover.NONE else Cover.SUPERIOR
             text = f"prone target, non-adjacent attacker: {cover.value} -> {better.value}"
-            steps.append(Step(cite.PRONE_COVER, text))
+            steps.append(Step(rb.PRONE_COVER, text))
             cover = better
     if cover is Cover.NONE:
         return []
-    steps.append(Step(cite.COVER, f"{cover.value}: {cover.penalty} cover penalty"))
+    steps.append(Step(rb.COVER, f"{cover.value}: {cover.penalty} cover penalty"))
     return [Penalty(PenaltyType.COVER, cover.penalty, cover.value)]
 
 
@@ -250,7 +263,7 @@ def _concealment(attacker: Combatant, concealment: Concealment, steps: list[Step
     """Find the concealment; a blinded attacker treats everything as totally concealed."""
     penalties = []
     if concealment is not Concealment.NONE:
-        steps.append(Step(cite.COVER, f"{concealment.value}: {concealment.penalty} concealment penalty"))
+        steps.append(Step(rb.COVER, f"{concealment.value}: {concealment.penalty} concealment penalty"))
         penalties.append(Penalty(PenaltyType.CONCEALMENT, concealment.penalty, concealment.value))
     if attacker.has(Condition.BLINDED):
         rule = EFFECTS[Condition.BLINDED].rule
@@ -285,6 +298,7 @@ def _mark(violates: Verdict | bool, steps: list[Step]) -> list[Penalty]:
 
 def perception_penalty(observer: Combatant) -> StackedPenalties:
     """Stack the penalties the observer's conditions give to perception (blinded, deafened)."""
+    observer = read_combatant(observer, "observer")
     penalties = [
         Penalty(kind, value, condition.value)
         for condition in observer.conditions
@@ -295,6 +309,7 @@ def perception_penalty(observer: Combatant) -> StackedPenalties:
 
 def can_coup_de_grace(target: Combatant) -> Verdict:
     """Whether the target can be attacked with Coup de Grace (helpless or unconscious)."""
+    target = read_combatant(target, "target")
     steps = [
         Step(EFFECTS[condition].rule, f"{condition.value}: can be attacked with Coup de Grace")
         for condition in (Condition.HELPLESS, Condition.UNCONSCIOUS)
@@ -308,7 +323,9 @@ def can_coup_de_grace(target: Combatant) -> Verdict:
 
 def can_be_commanded_by(target: Combatant, dominator: str) -> Verdict:
     """Whether ``dominator`` may spend actions to move the target or make it attack."""
-    rule = cite.DOMINATORS
+    target = read_combatant(target, "target")
+    dominator = nonblank(dominator, "dominator", such_as="a name such as 'vampire'")
+    rule = rb.DOMINATORS
     if dominator in target.sources(Condition.DOMINATED):
         others = [other for other in target.sources(Condition.DOMINATED) if other != dominator]
         also = f" (as can {', '.join(others)})" if others else ""

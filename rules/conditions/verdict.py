@@ -13,9 +13,11 @@ __all__ = ["Verdict"]
 class Verdict(Explained):
     """A yes-or-no answer with the steps that decided it; true when the answer is yes.
 
-    >>> from rules.conditions import can_flank, Combatant
-    >>> bool(can_flank(Combatant().add("dazed")))
-    False
+    Examples:
+        >>> from rules.conditions import can_flank, Combatant
+        >>> bool(can_flank(Combatant().add("dazed")))
+        False
+
     """
 
     answer: bool

@@ -1,17 +1,20 @@
 """The closed vocabularies of conditions: conditions, penalty types, cover, concealment, skills.
 
-Every enum reads the words players write, case-insensitively:
+Every enum reads the words players write, case-insensitively (`rules.words.parse_word`).
 
->>> Condition.parse(" Prone "), PenaltyType.parse(None), Cover.parse("superior cover")
-(<Condition.PRONE: 'prone'>, <PenaltyType.UNTYPED: 'untyped'>, <Cover.SUPERIOR: 'superior cover'>)
+Examples:
+    >>> Condition.parse(" Prone "), PenaltyType.parse(None), Cover.parse("superior-cover")
+    (<Condition.PRONE: 'prone'>, <PenaltyType.UNTYPED: 'untyped'>, <Cover.SUPERIOR: 'superior cover'>)
+
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import TypeVar
+from typing import Self
 
-from rules.errors import RulesError
+from rules.tables import Table
+from rules.words import parse_word
 
 __all__ = [
     "SOURCE_NAMES",
@@ -21,26 +24,8 @@ __all__ = [
     "Defense",
     "PenaltyType",
     "Skill",
+    "source_table",
 ]
-
-E = TypeVar("E", bound=Enum)
-
-
-def parse_word(kind: type[E], value: object, what: str, aliases: dict[str, E] | None = None) -> E:
-    """Read one member of ``kind`` from its value or an alias, or raise a `RulesError` naming it."""
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        word = " ".join(value.strip().lower().replace("_", " ").split())
-        for member in kind:
-            if member.value == word:
-                return member
-        if aliases and word in aliases:
-            return aliases[word]
-    choices = ", ".join(repr(member.value) for member in kind)
-    msg = f"Unknown {what} {value!r}: use one of {choices}"
-    raise RulesError(msg)
-
 
 class Condition(Enum):
     """The seventeen conditions; the value is the name players write."""
@@ -66,7 +51,7 @@ class Condition(Enum):
     @classmethod
     def parse(cls, value: Condition | str) -> Condition:
         """Read a condition: ``"Prone"``, ``"removed from game"`` (the old name of exiled)..."""
-        return parse_word(cls, value, "condition", _CONDITION_ALIASES)
+        return parse_word(cls, value, "condition", aliases=_CONDITION_ALIASES)
 
     @property
     def title(self) -> str:
@@ -99,6 +84,23 @@ SOURCE_NAMES = {
 """The source-dependent conditions and what their source is called."""
 
 
+def source_table() -> Table:
+    """The conditions that depend on their source, and what the source is called.
+
+    Examples:
+        >>> print(source_table())
+        Condition                Its source is the
+        -----------------------  -----------------
+        [Dominated](#dominated)  dominator
+        [Grabbed](#grabbed)      grabber
+        [Marked](#marked)        marker
+        [Swallowed](#swallowed)  swallower
+
+    """
+    rows = [(f"[{condition.title}](#{condition.value})", name) for condition, name in SOURCE_NAMES.items()]
+    return Table.of(("Condition", "Its source is the"), rows)
+
+
 class PenaltyType(Enum):
     """How a penalty stacks: penalties of one type do not stack; untyped ones do."""
 
@@ -113,47 +115,52 @@ class PenaltyType(Enum):
         """Read a penalty type; ``None`` is an untyped penalty."""
         if value is None:
             return cls.UNTYPED
-        return parse_word(cls, value, "penalty type", {"none": cls.UNTYPED})
+        return parse_word(cls, value, "penalty type", aliases={"none": cls.UNTYPED})
 
 
-class Cover(Enum):
-    """How much cover a target has against one attacker; the value is its attack penalty's name."""
+class _Screen(Enum):
+    """What Cover and Concealment share: none, the plain level (-2), the better one (-5).
+
+    Each subclass lists its three levels in that order; the plain level's value names
+    the penalty type, and the better level may be called by its first word alone.
+    """
+
+    @classmethod
+    def parse(cls, value: object) -> Self:
+        """Read a level: ``None`` or ``"none"``, the plain level, the better one or its first word."""
+        none, plain, better = tuple(cls)
+        if value is None:
+            return none
+        return parse_word(cls, value, plain.value, aliases={better.value.split()[0]: better})
+
+    @property
+    def penalty(self) -> int:
+        """The penalty to the attack roll: 0, -2 or -5."""
+        return (0, -2, -5)[tuple(type(self)).index(self)]
+
+
+class Cover(_Screen):
+    """How much cover a target has against one attacker; the value is its attack penalty's name.
+
+    ``Cover.parse`` reads ``None`` or ``"none"``, ``"cover"``, ``"superior"`` or
+    ``"superior cover"``.
+    """
 
     NONE = "none"
     COVER = "cover"
     SUPERIOR = "superior cover"
 
-    @classmethod
-    def parse(cls, value: Cover | str | None) -> Cover:
-        """Read cover: ``None`` or ``"none"``, ``"cover"``, ``"superior"``/``"superior cover"``."""
-        if value is None:
-            return cls.NONE
-        return parse_word(cls, value, "cover", {"superior": cls.SUPERIOR})
 
-    @property
-    def penalty(self) -> int:
-        """The cover penalty to the attack roll: 0, -2 or -5."""
-        return {Cover.NONE: 0, Cover.COVER: -2, Cover.SUPERIOR: -5}[self]
+class Concealment(_Screen):
+    """How well a target is hidden from one attacker.
 
-
-class Concealment(Enum):
-    """How well a target is hidden from one attacker."""
+    ``Concealment.parse`` reads ``None`` or ``"none"``, ``"concealment"``, ``"total"`` or
+    ``"total concealment"``.
+    """
 
     NONE = "none"
     CONCEALMENT = "concealment"
     TOTAL = "total concealment"
-
-    @classmethod
-    def parse(cls, value: Concealment | str | None) -> Concealment:
-        """Read concealment: ``None`` or ``"none"``, ``"concealment"``, ``"total"``."""
-        if value is None:
-            return cls.NONE
-        return parse_word(cls, value, "concealment", {"total": cls.TOTAL})
-
-    @property
-    def penalty(self) -> int:
-        """The concealment penalty to the attack roll: 0, -2 or -5."""
-        return {Concealment.NONE: 0, Concealment.CONCEALMENT: -2, Concealment.TOTAL: -5}[self]
 
 
 class Defense(Enum):
@@ -168,7 +175,7 @@ class Defense(Enum):
     def parse(cls, value: Defense | str) -> Defense:
         """Read a defense: ``"AC"``, ``"Fortitude"``, ``"fort"``, ``"ref"``..."""
         aliases = {"fort": cls.FORTITUDE, "ref": cls.REFLEX, "armor class": cls.AC}
-        return parse_word(cls, value, "defense", aliases)
+        return parse_word(cls, value, "defense", aliases=aliases)
 
     @property
     def title(self) -> str:

@@ -5,11 +5,13 @@ Defenses come from the monster's role (`role_defenses`, `design_defenses`, with 
 (`group_traits`, `traits_for`), as lines `rules.resistances.take_damage` reads; demons
 shift theirs with `variable_resistance`. `rules.monsters.data` is the one data source.
 
->>> role_defenses("soldier")
-{'fortitude': 1, 'reflex': 0, 'will': 0}
->>> from rules.resistances import take_damage
->>> take_damage(20, "radiant", traits_for(["undead"])).final
-30
+Examples:
+    >>> role_defenses("soldier")
+    {'fortitude': 1, 'reflex': 0, 'will': 0}
+    >>> from rules.resistances import take_damage
+    >>> take_damage(20, "radiant", traits_for(["undead"])).final
+    30
+
 """
 
 from rules.monsters.balance import (

@@ -2,12 +2,14 @@
 
 Designers read it to check the design: each defense has as many strong as weak roles,
 and the expected damage multiplier of each damage type over the monster population,
-computed exactly with `rules.resistances.take_damage`:
+computed exactly with `rules.resistances.take_damage`.
 
->>> average_modifiers()
-{'fortitude': Fraction(0, 1), 'reflex': Fraction(0, 1), 'will': Fraction(0, 1)}
->>> expected_multipliers()[DamageType.POISON]
-Fraction(47, 50)
+Examples:
+    >>> average_modifiers()
+    {'fortitude': Fraction(0, 1), 'reflex': Fraction(0, 1), 'will': Fraction(0, 1)}
+    >>> expected_multipliers()[DamageType.POISON]
+    Fraction(47, 50)
+
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from rules.charts import Bars
-from rules.errors import RulesError
+from rules.checks import flag
+from rules.errors import RulesError, RulesTypeError
 from rules.monsters.data import (
     BEFORE,
     DAMAGE_TYPES,
@@ -28,6 +31,7 @@ from rules.monsters.data import (
 from rules.monsters.groups import groups_resisting, groups_vulnerable, read_groups, traits_for
 from rules.monsters.vocabulary import Grade, MonsterGroup, Role
 from rules.resistances import DamageType, parse_trait, take_damage
+from rules.resistances.tables import EXAMPLE
 from rules.tables import Table
 
 __all__ = [
@@ -41,7 +45,6 @@ __all__ = [
     "read_population",
 ]
 
-EXAMPLE = 20  # an even amount: "half" needs no rounding, so the multipliers are exact
 Population = Mapping[str | tuple[str, ...], Fraction | int | str]
 
 
@@ -98,7 +101,7 @@ def read_population(population: Population | None = None) -> Entries:
     given = DEFAULT_POPULATION if population is None else population
     if not isinstance(given, Mapping):
         msg = f"population must map monster groups to shares, e.g. {{'Undead': '15%'}}, not {given!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
     entries = []
     for key, value in given.items():
         names = key.split() if isinstance(key, str) else key
@@ -134,6 +137,7 @@ def expected_multipliers(
 
     """
     entries = read_population(population)
+    new_rules, before = flag(new_rules, "new_rules"), flag(before, "before")
     traits: Callable[[tuple[MonsterGroup, ...]], tuple[str, ...]]
     if before:
         def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
@@ -206,7 +210,7 @@ def _role_shares(given: Mapping[Role | str, Fraction | int] | None) -> dict[Role
         return dict(ROLE_SHARES)
     if not isinstance(given, Mapping):
         msg = f"role_shares must map roles to shares, e.g. {{'Artillery': Fraction(1, 2)}}, not {given!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
     shares = {Role.parse(role): _share(role, value) for role, value in given.items()}
     if sum(shares.values(), Fraction(0)) == 0:
         msg = "role_shares gives no role a share above 0"

@@ -4,10 +4,12 @@ Every table on ``monsters.md`` (by role and by defense; by monster group and by 
 type) and every figure of the balance analysis is computed from these few lines. To
 change the design, change it here: the page, its examples and the tests follow.
 
->>> ROLE_TABLE[Role.BRUTE]
-(<Grade.STRONG: 'Strong'>, <Grade.WEAK: 'Weak'>, <Grade.AVERAGE: 'Average'>)
->>> GROUP_TABLE[MonsterGroup.UNDEAD]
-GroupTraits(resist=(<DamageType.POISON: 'Poison'>,), vulnerable=(<DamageType.RADIANT: 'Radiant'>,))
+Examples:
+    >>> ROLE_TABLE[Role.BRUTE]
+    (<Grade.STRONG: 'Strong'>, <Grade.WEAK: 'Weak'>, <Grade.AVERAGE: 'Average'>)
+    >>> GROUP_TABLE[MonsterGroup.UNDEAD]
+    GroupTraits(resist=(<DamageType.POISON: 'Poison'>,), vulnerable=(<DamageType.RADIANT: 'Radiant'>,))
+
 """
 
 from __future__ import annotations

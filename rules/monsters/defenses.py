@@ -2,12 +2,14 @@
 
 `role_defenses` gives a role's row of the role table as modifiers; `vary_defenses`
 applies the +1/-1 variety option; `design_defenses` turns the DMG's average defense
-into a monster's three scores, step by step:
+into a monster's three scores, step by step.
 
->>> role_defenses("brute")
-{'fortitude': 1, 'reflex': -1, 'will': 0}
->>> design_defenses("Brute", 16).outcome
-'Fortitude 17, Reflex 15, Will 16'
+Examples:
+    >>> role_defenses("brute")
+    {'fortitude': 1, 'reflex': -1, 'will': 0}
+    >>> design_defenses("Brute", 16).outcome
+    'Fortitude 17, Reflex 15, Will 16'
+
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.errors import RulesError
+from rules.checks import whole_number
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
 from rules.monsters.data import DEFENSES, ROLE_TABLE
@@ -123,9 +126,7 @@ def design_defenses(
             number.
 
     """
-    if isinstance(average, bool) or not isinstance(average, int):
-        msg = f"average must be the DMG's average defense, a whole number, not {average!r}"
-        raise RulesError(msg)
+    average = whole_number(average, "average (the DMG's average defense)", minimum=None)
     steps: list[Step] = []
     found = _role_row(role, steps)
     modifiers = _variety(found, plus, minus, steps)
@@ -165,8 +166,11 @@ def _modifiers(defenses: Role | str | Mapping[str, int]) -> dict[str, int]:
         return role_defenses(defenses)
     if not isinstance(defenses, Mapping):
         msg = f"defenses must be a role or a mapping such as role_defenses gives, not {defenses!r}"
-        raise RulesError(msg)
-    read = {Defense.parse(name).value: value for name, value in defenses.items()}
+        raise RulesTypeError(msg)
+    read = {
+        Defense.parse(name).value: whole_number(value, f"The {name} modifier", minimum=None)
+        for name, value in defenses.items()
+    }
     if set(read) != {defense.value for defense in DEFENSES}:
         msg = f"defenses must give fortitude, reflex and will, not {sorted(read)}"
         raise RulesError(msg)

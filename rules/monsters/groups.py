@@ -1,14 +1,16 @@
 """Group-wide resistances and vulnerabilities, and Variable Resistance.
 
 `group_traits` gives one group's stat-block lines; `traits_for` merges the lines of a
-monster of several groups, ready for `rules.resistances.take_damage`:
+monster of several groups, ready for `rules.resistances.take_damage`.
 
->>> group_traits("undead")
-('Resist Poison', 'Vulnerable Radiant')
->>> traits_for(["undead", "shadow"])
-('Resist Poison', 'Resist Necrotic', 'Vulnerable Radiant')
->>> traits_for(["undead"], level=12, new_rules=False)
-('Resist Poison 10', 'Vulnerable Radiant 10')
+Examples:
+    >>> group_traits("undead")
+    ('Resist Poison', 'Vulnerable Radiant')
+    >>> traits_for(["undead", "shadow"])
+    ('Resist Poison', 'Resist Necrotic', 'Vulnerable Radiant')
+    >>> traits_for(["undead"], level=12, new_rules=False)
+    ('Resist Poison 10', 'Vulnerable Radiant 10')
+
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.errors import RulesError
+from rules.checks import flag, whole_number
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL, GROUP_TABLE, GroupTraits
@@ -67,12 +70,7 @@ def limit_for_level(level: int) -> int:
         [5, 5, 10, 10, 15, 15, 15]
 
     """
-    if isinstance(level, bool) or not isinstance(level, int):
-        msg = f"level must be a whole number, not {level!r}"
-        raise RulesError(msg)
-    if level < 1:
-        msg = f"level must be 1 or more, not {level}"
-        raise RulesError(msg)
+    level = whole_number(level, "level", minimum=1)
     tier = min((level - 1) // 10 + 1, 3)  # heroic, paragon, epic; epic has no upper end
     return 5 * tier
 
@@ -113,6 +111,7 @@ def monster_traits(
 
     """
     tier_limit = None if level is None else limit_for_level(level)
+    new_rules = flag(new_rules, "new_rules")
     if not new_rules and tier_limit is None:
         msg = (
             "Without the new resistance rules a group trait has a limit of 5 per tier: "
@@ -160,7 +159,7 @@ def read_groups(groups: object) -> tuple[MonsterGroup, ...]:
         groups = (groups,)
     if not isinstance(groups, Iterable):
         msg = f"groups must be a list of monster groups such as ['Undead'], not {groups!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
     return tuple(dict.fromkeys(MonsterGroup.parse(group) for group in groups))
 
 
@@ -257,7 +256,7 @@ def _elemental(triggering_types: object) -> tuple[DamageType, ...]:
         triggering_types = (triggering_types,)
     if not isinstance(triggering_types, Iterable):
         msg = f"triggering_types must be damage types such as ['fire'], not {triggering_types!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
     given = {DamageType.parse(kind) for kind in triggering_types}
     found = tuple(kind for kind in ELEMENTAL if kind in given)  # a fixed order: reproducible
     if not found:
@@ -285,7 +284,7 @@ def variable_resistance(
 
     Raises:
         RulesError: No elemental type among the triggering types, or an unknown type.
-        TypeError: ``rng`` is not a ``random.Random``.
+        RulesTypeError: ``rng`` is not a ``random.Random``.
 
     """
     if not isinstance(rng, random.Random):
@@ -293,7 +292,7 @@ def variable_resistance(
             f"rng must be a random.Random such as random.Random(7), not {rng!r}: a seeded "
             "source makes the result reproducible (§ruling-variable-resistance-random-source)"
         )
-        raise TypeError(msg)
+        raise RulesTypeError(msg)
     candidates = _elemental(triggering_types)
     resisted = rng.choice(candidates)
     vulnerable = rng.choice([kind for kind in ELEMENTAL if kind is not resisted])
@@ -305,9 +304,11 @@ def variable_resistance_odds(
 ) -> dict[tuple[DamageType, DamageType], Fraction]:
     """The exact chance of each ``(resisted, vulnerable)`` pair Variable Resistance can give.
 
-    >>> odds = variable_resistance_odds(["fire", "cold"])
-    >>> len(odds), odds[(DamageType.FIRE, DamageType.ACID)]
-    (8, Fraction(1, 8))
+    Examples:
+        >>> odds = variable_resistance_odds(["fire", "cold"])
+        >>> len(odds), odds[(DamageType.FIRE, DamageType.ACID)]
+        (8, Fraction(1, 8))
+
     """
     candidates = _elemental(triggering_types)
     others = len(ELEMENTAL) - 1

@@ -1,43 +1,24 @@
 """The closed vocabularies of monster design: roles, defenses, grades and monster groups.
 
-Each parses the words a stat block or a designer writes, in any case:
+Each parses the words a stat block or a designer writes, in any case (`rules.words.parse_word`).
 
->>> Role.parse("Skirmishers"), Defense.parse("Fort"), MonsterGroup.parse("undead")
-(<Role.SKIRMISHER: 'Skirmisher'>, <Defense.FORTITUDE: 'fortitude'>, <MonsterGroup.UNDEAD: 'Undead'>)
+Examples:
+    >>> Role.parse("Skirmishers"), Defense.parse("Fort"), MonsterGroup.parse("undead")
+    (<Role.SKIRMISHER: 'Skirmisher'>, <Defense.FORTITUDE: 'fortitude'>, <MonsterGroup.UNDEAD: 'Undead'>)
+
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import TypeVar
 
-from rules.errors import RulesError
+from rules.errors import RulesError, RulesTypeError
+from rules.words import choices, normalise, parse_word
 
 __all__ = ["Defense", "Grade", "MonsterGroup", "Role", "read_role"]
 
-E = TypeVar("E", bound=Enum)
-
 # Words of a stat block's role line that are not the role (§ruling-rank-is-not-role).
 RANK_WORDS = ("minion", "standard", "elite", "solo", "leader", "(leader)")
-
-
-def _words(value: str) -> str:
-    return " ".join(value.casefold().split())
-
-
-def _lookup(kind: type[E], value: object, what: str, extra: dict[str, E]) -> E:
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        key = _words(value)
-        for member in kind:
-            if _words(str(member.value)) == key:
-                return member
-        if key in extra:
-            return extra[key]
-    choices = ", ".join(str(member.value) for member in kind)
-    msg = f"Unknown {what} {value!r}: use one of {choices}"
-    raise RulesError(msg)
 
 
 class Role(Enum):
@@ -54,28 +35,29 @@ class Role(Enum):
     def parse(cls, value: Role | str) -> Role:
         """Read one role, e.g. ``"brute"`` or ``"Soldiers"``, in any case."""
         plurals = {member.value.casefold() + "s": member for member in cls}
-        return _lookup(cls, value, "monster role", plurals)
+        return parse_word(cls, value, "monster role", aliases=plurals)
 
 
 def read_role(value: Role | str) -> tuple[Role, tuple[str, ...]]:
     """Read a role line such as ``"Elite Soldier (Leader)"``: the role, and the other words.
 
-    >>> read_role("Elite Soldier (Leader)")
-    (<Role.SOLDIER: 'Soldier'>, ('elite', '(leader)'))
+    Examples:
+        >>> read_role("Elite Soldier (Leader)")
+        (<Role.SOLDIER: 'Soldier'>, ('elite', '(leader)'))
+
     """
     if isinstance(value, Role):
         return value, ()
     if not isinstance(value, str):
         msg = f"A monster role is a word such as 'Soldier', not {value!r}"
-        raise RulesError(msg)
-    words = _words(value).split()
+        raise RulesTypeError(msg)
+    words = normalise(value).split()
     others = tuple(word for word in words if word in RANK_WORDS)
     rest = " ".join(word for word in words if word not in RANK_WORDS)
     try:
         return Role.parse(rest), others
     except RulesError:
-        choices = ", ".join(member.value for member in Role)
-        msg = f"Unknown monster role {value!r}: use one of {choices}"
+        msg = f"Unknown monster role {value!r}: use one of {choices(Role)}"
         raise RulesError(msg) from None
 
 
@@ -89,13 +71,13 @@ class Defense(Enum):
     @classmethod
     def parse(cls, value: Defense | str) -> Defense:
         """Read a defense: ``"Fortitude"``, ``"fort"``, ``"Ref"``, ``"will"``..."""
-        if isinstance(value, str) and _words(value) in ("ac", "armor class", "armour class"):
+        if isinstance(value, str) and normalise(value) in ("ac", "armor class", "armour class"):
             msg = (
                 f"{value!r} is not graded by role: AC stays as the monster's level and role "
                 "give it, and takes no variety modifier (§ruling-no-ac-in-role-table)"
             )
             raise RulesError(msg)
-        return _lookup(cls, value, "defense", {"fort": cls.FORTITUDE, "ref": cls.REFLEX})
+        return parse_word(cls, value, "defense", aliases={"fort": cls.FORTITUDE, "ref": cls.REFLEX})
 
     @property
     def title(self) -> str:
@@ -146,4 +128,4 @@ class MonsterGroup(Enum):
         """Read a group, e.g. ``"undead"`` or ``"Devils"``, in any case."""
         plurals = {member.value.casefold() + "s": member for member in cls}
         plurals["dwarves"] = cls.DWARF
-        return _lookup(cls, value, "monster group", plurals)
+        return parse_word(cls, value, "monster group", aliases=plurals)

@@ -4,10 +4,12 @@
 block prints them; `parse_trait` reads one such line (and reads ``str(trait)`` back to
 an equal trait); `check_effect` decides Condition and Nondamage Immunity.
 
->>> take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"]).final
-14
->>> parse_trait(str(parse_trait("Resist 10 Fire"))) == parse_trait("Resist Fire 10")
-True
+Examples:
+    >>> take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"]).final
+    14
+    >>> parse_trait(str(parse_trait("Resist 10 Fire"))) == parse_trait("Resist Fire 10")
+    True
+
 """
 
 from rules.resistances.attack import Attack, Circumstances, choose_damage_type

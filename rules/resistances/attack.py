@@ -1,12 +1,14 @@
 """What the damage is: its amount and types, and the circumstances a condition can test.
 
 `Attack` changes its damage types as the rules say (`gains`, `becomes`, `plus`), always
-returning a new value:
+returning a new value.
 
->>> print(Attack(10).gains("fire"))
-10 Physical and Fire
->>> print(Attack(10, ["fire", "cold"]).becomes("radiant"))
-10 Radiant
+Examples:
+    >>> print(Attack(10).gains("fire"))
+    10 Physical and Fire
+    >>> print(Attack(10, ["fire", "cold"]).becomes("radiant"))
+    10 Radiant
+
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.errors import RulesError
+from rules.checks import flag, whole_number
+from rules.errors import RulesError, RulesTypeError
 from rules.resistances.vocabulary import Condition, DamageType
 
 __all__ = ["Attack", "Circumstances", "choose_damage_type", "read_amount", "read_types"]
@@ -25,13 +28,7 @@ EPIC_LEVEL = 21
 
 def read_amount(value: object, what: str = "amount") -> int:
     """A damage figure: a whole number, 0 or more."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{what} must be a whole number of damage, not {value!r}"
-        raise RulesError(msg)
-    if value < 0:
-        msg = f"{what} must be 0 or more, not {value}"
-        raise RulesError(msg)
-    return value
+    return whole_number(value, what)
 
 
 def read_types(value: object) -> tuple[DamageType, ...]:
@@ -43,7 +40,7 @@ def read_types(value: object) -> tuple[DamageType, ...]:
     if isinstance(value, Iterable):
         return tuple(DamageType.parse(kind) for kind in value)
     msg = f"Damage types must be a word such as 'fire' or a list of them, not {value!r}"
-    raise RulesError(msg)
+    raise RulesTypeError(msg)
 
 
 def _types(value: object) -> tuple[DamageType, ...]:
@@ -63,7 +60,8 @@ def choose_damage_type(choice: DamageType | str, *, including_physical: bool = F
 
     """
     kind = DamageType.parse(choice)
-    if kind is DamageType.PHYSICAL and not including_physical:
+    allowed = flag(including_physical, "including_physical")
+    if kind is DamageType.PHYSICAL and not allowed:
         msg = (
             "Physical cannot be chosen: only an effect that says 'choose a damage type, "
             "including physical' allows it (§choose-a-damage-type)"
@@ -126,13 +124,6 @@ _OPPOSITE = {
 }
 
 
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        msg = f"{name} must be True or False, not {value!r}"
-        raise RulesError(msg)
-    return value
-
-
 @dataclass(frozen=True, slots=True)
 class Circumstances:
     """The facts about the damage that a trait's condition can test (§trait-conditions).
@@ -158,11 +149,8 @@ class Circumstances:
 
     def __post_init__(self) -> None:
         for name in ("advantage", "critical", "ongoing", "silvered", "area", "environmental"):
-            _flag(getattr(self, name), name)
-        level = self.attacker_level
-        if isinstance(level, bool) or not isinstance(level, int) or level < 1:
-            msg = f"attacker_level must be a whole number of 1 or more, not {level!r}"
-            raise RulesError(msg)
+            object.__setattr__(self, name, flag(getattr(self, name), name))
+        whole_number(self.attacker_level, "attacker_level", minimum=1)
         attack_only = [name for name in ("advantage", "critical", "silvered") if getattr(self, name)]
         if self.environmental and attack_only:
             msg = (

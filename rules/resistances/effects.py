@@ -1,9 +1,11 @@
 """Effects other than damage: Condition Immunity and Nondamage Immunity (`check_effect`).
 
->>> check_effect("push", ["Swarm"]).ignored
-True
->>> check_effect("push", ["Swarm"], area=True).ignored
-False
+Examples:
+    >>> check_effect("push", ["Swarm"]).ignored
+    True
+    >>> check_effect("push", ["Swarm"], area=True).ignored
+    False
+
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.checks import collection
 from rules.explain import Explained, Step
 from rules.resistances import rulebook as rb
 from rules.resistances.attack import Circumstances
@@ -73,7 +76,7 @@ def check_effect(
         advantage, critical, ongoing, silvered, attacker_level, area, environmental
     )
     wanted = None if effect is None else CharacterCondition.parse(effect)
-    marks = frozenset(Keyword.parse(keyword) for keyword in keywords)
+    marks = frozenset(Keyword.parse(keyword) for keyword in collection(keywords, "keywords"))
     steps: list[Step] = []
     held = expand_sets(read_traits(traits), steps)
     for trait in held:

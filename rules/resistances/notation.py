@@ -2,16 +2,18 @@
 
 Both orders of a limit read the same, so ``"Resist 10 Fire"`` and ``"Resist Fire 10"``
 are one trait (§ruling-limit-either-side). Text that cannot be read raises a
-`NotationError` that quotes the line and points at the first part it could not read:
+`NotationError` that quotes the line and points at the first part it could not read.
 
->>> parse_trait("Resist 10 Fire") == parse_trait("resist fire 10")
-True
->>> parse_trait("Resist 10 Fyre")
-Traceback (most recent call last):
-  ...
-rules.errors.NotationError: Cannot read trait 'Resist 10 Fyre': unknown damage type 'Fyre' at position 10
-    Resist 10 Fyre
-              ^
+Examples:
+    >>> parse_trait("Resist 10 Fire") == parse_trait("resist fire 10")
+    True
+    >>> parse_trait("Resist 10 Fyre")
+    Traceback (most recent call last):
+      ...
+    rules.errors.NotationError: Cannot read trait 'Resist 10 Fyre': unknown damage type 'Fyre' at position 10
+        Resist 10 Fyre
+                  ^
+
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from rules.errors import NotationError, RulesError
+from rules.errors import NotationError, RulesError, RulesTypeError
 from rules.resistances.traits import (
     ConditionImmunity,
     DamageImmunity,
@@ -37,6 +39,7 @@ from rules.resistances.vocabulary import (
     Condition,
     DamageType,
     Keyword,
+    is_scope_word,
     parse_scope,
 )
 
@@ -154,12 +157,12 @@ def parse_trait(text: str) -> Trait:
         NotationError: The text is not a trait; the message points at the part it could
             not read (an unknown damage type or condition, a second limit, "all" for an
             immunity...).
-        TypeError: ``text`` is not a string.
+        RulesTypeError: ``text`` is not a string.
 
     """
     if not isinstance(text, str):
         msg = f"parse_trait reads one line of text, not {text!r}"
-        raise TypeError(msg)
+        raise RulesTypeError(msg)
     scanner = _Scanner(text)
     head = scanner.take(_HEAD)
     if head is None:
@@ -198,7 +201,7 @@ def _immune_type(scanner: _Scanner) -> DamageType:
         return DamageType.parse(word)
     except RulesError:
         problem = f"unknown damage type {word!r}"
-        if word.casefold() in ("all", "non-physical", "nonphysical"):
+        if is_scope_word(word):
             problem = (
                 f"{word!r} is not valid: a Damage Immunity names one damage type "
                 "(§ruling-no-immunity-to-all)"

@@ -1,10 +1,12 @@
 """Resolving damage against a creature's traits: `take_damage`.
 
 `take_damage` runs the steps in the flowchart's order, one helper per step, and
-returns a `DamageResult` whose steps cite the rules on ``resistances.md``:
+returns a `DamageResult` whose steps cite the rules on ``resistances.md``.
 
->>> take_damage(27, "fire", ["Resist Fire (Advantage)", "Resist 10 Fire", "Resist 5 All"]).final
-17
+Examples:
+    >>> take_damage(27, "fire", ["Resist Fire (Advantage)", "Resist 10 Fire", "Resist 5 All"]).final
+    17
+
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from rules.errors import RulesError
+from rules.checks import half_down, whole_number
+from rules.errors import RulesError, RulesTypeError
 from rules.explain import Explained, Rule, Step
 from rules.resistances import rulebook as rb
 from rules.resistances.attack import Circumstances, read_amount, read_types
@@ -135,7 +138,7 @@ def _reductions(value: object, circumstances: Circumstances) -> dict[DamageType,
         return {}
     if not isinstance(value, Mapping):
         msg = f"reduction must map damage types to values, e.g. {{'fire': 5}}, not {value!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
     if value and circumstances.environmental:
         msg = (
             "Environmental damage has no attacker, so no Resistance Reduction "
@@ -144,11 +147,7 @@ def _reductions(value: object, circumstances: Circumstances) -> dict[DamageType,
         raise RulesError(msg)
     found: dict[DamageType, int] = {}
     for key, number in value.items():
-        kind = DamageType.parse(key)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            msg = f"Resistance Reduction {key!r} must be a whole number of 1 or more, not {number!r}"
-            raise RulesError(msg)
-        found[kind] = number
+        found[DamageType.parse(key)] = whole_number(number, f"Resistance Reduction {key!r}", minimum=1)
     return found
 
 
@@ -171,7 +170,7 @@ def read_traits(traits: object) -> tuple[Trait, ...]:
         traits = (traits,)
     if not isinstance(traits, Iterable):
         msg = f"traits must be a list of stat-block lines or traits, not {traits!r}"
-        raise RulesError(msg)
+        raise RulesTypeError(msg)
     read = []
     for trait in traits:
         if isinstance(trait, str):
@@ -184,7 +183,7 @@ def read_traits(traits: object) -> tuple[Trait, ...]:
             read.append(trait)
         else:
             msg = f"Not a trait: {trait!r}; write it as a line such as 'Resist 10 Fire'"
-            raise RulesError(msg)
+            raise RulesTypeError(msg)
     return tuple(read)
 
 
@@ -323,7 +322,7 @@ def _add(damage: int, kind: DamageType, vulnerable: Vulnerable | None, steps: li
 
 def _half(damage: int, limit: int | None) -> str:
     """Why the figure: half (named as rounded down when odd), or the limit when lower."""
-    half = damage // 2
+    half = half_down(damage)
     rounded = ", rounded down" if damage % 2 else ""
     if limit is not None and limit < half:
         return f" (its limit {limit} is lower than half, {half})"
@@ -361,7 +360,7 @@ def _best_two(
         ),
         key=lambda pair: -pair[0],
     )[:2]
-    total = sum(figure for figure, _ in figures) // 2  # rounds down (§ruling-half-rounds-down)
+    total = half_down(sum(figure for figure, _ in figures))
     chosen = " and ".join(f"{kind.value} ({figure})" for figure, kind in figures)
     sums = " + ".join(str(figure) for figure, _ in figures)
     what = "vulnerabilities" if field == "added" else "resistances"

@@ -46,7 +46,7 @@ IMMUNE_TYPE_ADDS_NOTHING = Rule(
     PAGE, "ruling-immune-type-adds-nothing", "Ruling: an immune type adds nothing"
 )
 TYPE_LISTED_TWICE = Rule(PAGE, "ruling-type-listed-twice", "Ruling: a type listed twice")
-TRIGGER_NEEDS_DAMAGE = Rule(PAGE, "ruling-trigger-needs-damage", "Ruling: a trigger needs damage")
+TRIGGER_NEEDS_DAMAGE = Rule(PAGE, "ruling-trigger-needs-damage", "Ruling: a Damage Trigger needs damage")
 ENVIRONMENTAL_SEVERAL = Rule(
     PAGE, "ruling-environmental-several-types", "Ruling: environmental damage of several types"
 )

@@ -1,16 +1,18 @@
 """The traits of a stat block: Resist, Vulnerable, immunities, triggers and trait sets.
 
 Each trait is an immutable value whose ``str`` is the line a stat block prints,
-and `parse_trait` reads that line back to an equal trait:
+and `parse_trait` reads that line back to an equal trait.
 
->>> str(Resist("fire", 10, "no advantage"))
-'Resist Fire 10 (No Advantage)'
->>> for trait in TraitSet("swarm").traits:
-...     print(trait)
-Resist All (No Burst/Blast)
-Vulnerable All (Burst/Blast)
-Vulnerable Poison
-Condition Immune: Forced Movement (No Burst/Blast)
+Examples:
+    >>> str(Resist("fire", 10, "no advantage"))
+    'Resist Fire 10 (No Advantage)'
+    >>> for trait in TraitSet("swarm").traits:
+    ...     print(trait)
+    Resist All (No Burst/Blast)
+    Vulnerable All (Burst/Blast)
+    Vulnerable Poison
+    Condition Immune: Forced Movement (No Burst/Blast)
+
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
+from rules.checks import half_down, nonblank, whole_number
 from rules.errors import RulesError
 from rules.resistances.vocabulary import (
     CharacterCondition,
@@ -26,9 +29,10 @@ from rules.resistances.vocabulary import (
     DamageType,
     Keyword,
     Scope,
-    normalise,
+    is_scope_word,
     parse_scope,
 )
+from rules.words import parse_word
 
 __all__ = [
     "ConditionImmunity",
@@ -44,15 +48,7 @@ __all__ = [
 
 
 def _limit(value: object, trait: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"The limit of {trait} must be a whole number, not {value!r}"
-        raise RulesError(msg)
-    if value < 1:
-        msg = f"The limit of {trait} must be 1 or more, not {value}"
-        raise RulesError(msg)
-    return value
+    return None if value is None else whole_number(value, f"The limit of {trait}", minimum=1)
 
 
 def _condition(value: Condition | str | None) -> Condition | None:
@@ -86,7 +82,7 @@ class _Graded:
 
     def amount(self, damage: int) -> int:
         """What it mitigates or adds against one attack: half, rounded down, or the limit."""
-        half = damage // 2  # half rounds down (§ruling-half-rounds-down)
+        half = half_down(damage)
         return half if self.limit is None else min(half, self.limit)
 
     def __str__(self) -> str:
@@ -134,9 +130,7 @@ class DamageImmunity:
     damage_type: DamageType
 
     def __post_init__(self) -> None:
-        if isinstance(self.damage_type, str) and normalise(self.damage_type) in (
-            "all", "non-physical", "nonphysical"
-        ):
+        if is_scope_word(self.damage_type):
             msg = (
                 f"Damage Immune: {self.damage_type} is not valid: a Damage Immunity names one "
                 "damage type, never all of them (§ruling-no-immunity-to-all)"
@@ -202,10 +196,7 @@ class DamageTrigger:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage_type", DamageType.parse(self.damage_type))
-        effect = self.effect.strip() if isinstance(self.effect, str) else ""
-        if not effect:
-            msg = f"A Damage Trigger needs an effect, not {self.effect!r}"
-            raise RulesError(msg)
+        effect = nonblank(self.effect, "A Damage Trigger's effect", such_as="what happens, in words")
         object.__setattr__(self, "effect", effect)
 
     def __str__(self) -> str:
@@ -218,16 +209,6 @@ class Template(Enum):
     INSUBSTANTIAL = "Insubstantial"
     SWARM = "Swarm"
     REGIMENT = "Regiment"
-
-
-def _template(value: object) -> Template:
-    if isinstance(value, Template):
-        return value
-    for member in Template:
-        if isinstance(value, str) and normalise(value) == member.value.casefold():
-            return member
-    msg = f"Unknown trait set {value!r}: use Insubstantial, Swarm or Regiment"
-    raise RulesError(msg)
 
 
 def _swarm_like(vulnerable_to: DamageType) -> tuple[Trait, ...]:
@@ -251,7 +232,7 @@ class TraitSet:
     template: Template
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "template", _template(self.template))
+        object.__setattr__(self, "template", parse_word(Template, self.template, "trait set"))
 
     @property
     def traits(self) -> tuple[Trait, ...]:

@@ -1,20 +1,22 @@
 """The closed vocabularies of the resistances system, read from the words players write.
 
-Every enum here parses case-insensitively with ``parse``; an unknown word is a
-`RulesError` that names it and lists the words that would work.
+Every enum here parses case-insensitively with ``parse`` (`rules.words.parse_word`);
+an unknown word is a `RulesError` that names it and lists the words that would work.
 
->>> DamageType.parse("FIRE")
-<DamageType.FIRE: 'Fire'>
->>> Condition.parse("no burst or blast")
-<Condition.NO_AREA: 'No Burst/Blast'>
+Examples:
+    >>> DamageType.parse("FIRE")
+    <DamageType.FIRE: 'Fire'>
+    >>> Condition.parse("no burst or blast")
+    <Condition.NO_AREA: 'No Burst/Blast'>
+
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import TypeVar
 
 from rules.errors import RulesError
+from rules.words import choices, normalise, parse_word
 
 __all__ = [
     "CharacterCondition",
@@ -22,35 +24,10 @@ __all__ = [
     "DamageType",
     "Keyword",
     "Scope",
+    "is_scope_word",
     "normalise",
+    "parse_scope",
 ]
-
-E = TypeVar("E", bound=Enum)
-
-
-def normalise(word: str) -> str:
-    """A word as the lookups compare it: case-folded, single spaces, "or" as a slash.
-
-    >>> normalise("  No Burst  OR Blast ")
-    'no burst/blast'
-    """
-    text = " ".join(word.casefold().split())
-    return text.replace(" or ", "/").replace(" / ", "/").replace("/ ", "/").replace(" /", "/")
-
-
-def _lookup(kind: type[E], value: object, what: str, extra: dict[str, E] | None = None) -> E:
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        key = normalise(value)
-        for member in kind:
-            if normalise(str(member.value)) == key:
-                return member
-        if extra and key in extra:
-            return extra[key]
-    choices = ", ".join(str(member.value) for member in kind)
-    msg = f"Unknown {what} {value!r}: use one of {choices}"
-    raise RulesError(msg)
 
 
 class DamageType(Enum):
@@ -71,10 +48,10 @@ class DamageType(Enum):
     @classmethod
     def parse(cls, value: DamageType | str) -> DamageType:
         """Read one damage type, e.g. ``"fire"`` or ``"Physical"``, in any case."""
-        if isinstance(value, str) and normalise(value) in _SCOPE_WORDS:
+        if is_scope_word(value):
             msg = f"{value!r} is not one damage type: it may only follow Resist or Vulnerable"
             raise RulesError(msg)
-        return _lookup(cls, value, "damage type")
+        return parse_word(cls, value, "damage type")
 
 
 class Scope(Enum):
@@ -88,21 +65,25 @@ class Scope(Enum):
         return self is Scope.ALL or kind is not DamageType.PHYSICAL
 
 
-_SCOPE_WORDS = {"all": Scope.ALL, "non-physical": Scope.NON_PHYSICAL, "nonphysical": Scope.NON_PHYSICAL}
+_SCOPE_WORDS = {"all": Scope.ALL, "non physical": Scope.NON_PHYSICAL, "nonphysical": Scope.NON_PHYSICAL}
+
+
+def is_scope_word(value: object) -> bool:
+    """Whether the text names a scope (``"all"``, ``"non-physical"``) rather than a damage type."""
+    return isinstance(value, str) and normalise(value) in _SCOPE_WORDS
 
 
 def parse_scope(value: DamageType | Scope | str) -> DamageType | Scope:
     """Read what a Resist or Vulnerable names: a damage type, ``"all"`` or ``"non-physical"``."""
     if isinstance(value, (DamageType, Scope)):
         return value
-    if isinstance(value, str) and normalise(value) in _SCOPE_WORDS:
+    if isinstance(value, str) and is_scope_word(value):
         return _SCOPE_WORDS[normalise(value)]
     try:
-        return _lookup(DamageType, value, "damage type")
-    except RulesError:
-        choices = ", ".join(member.value for member in DamageType)
-        msg = f"Unknown damage type {value!r}: use All, Non-physical or one of {choices}"
-        raise RulesError(msg) from None
+        return parse_word(DamageType, value, "damage type")
+    except RulesError as error:
+        msg = f"Unknown damage type {value!r}: use 'All', 'Non-physical' or one of {choices(DamageType)}"
+        raise type(error)(msg) from None
 
 
 class Condition(Enum):
@@ -130,10 +111,13 @@ class Condition(Enum):
     @classmethod
     def parse(cls, value: Condition | str) -> Condition:
         """Read a condition: ``"no advantage"``, ``"Not Silvered"``, ``"no burst or blast"``..."""
-        return _lookup(cls, value, "condition", _CONDITION_WORDS)
+        return parse_word(cls, value, "condition", aliases=_CONDITION_WORDS)
 
 
 _CONDITION_WORDS = {
+    "burst or blast": Condition.AREA,
+    "no burst or blast": Condition.NO_AREA,
+    "not burst or blast": Condition.NO_AREA,
     "not advantage": Condition.NO_ADVANTAGE,
     "combat advantage": Condition.ADVANTAGE,
     "no combat advantage": Condition.NO_ADVANTAGE,
@@ -168,7 +152,7 @@ class CharacterCondition(Enum):
     @classmethod
     def parse(cls, value: CharacterCondition | str) -> CharacterCondition:
         """Read a condition or forced movement; push, pull and slide are forced movement."""
-        return _lookup(cls, value, "character condition", _MOVEMENT_WORDS)
+        return parse_word(cls, value, "character condition", aliases=_MOVEMENT_WORDS)
 
 
 _MOVEMENT_WORDS = {
@@ -212,4 +196,4 @@ class Keyword(Enum):
                 "Fear (§ruling-physical-not-a-keyword)"
             )
             raise RulesError(msg)
-        return _lookup(cls, value, "keyword")
+        return parse_word(cls, value, "keyword")

@@ -5,9 +5,11 @@ one-time prevention, then damage reduction (the monstrous rule); what gets throu
 is taken one for one by magic armor, monstrous armor, physical armor, natural armor
 and body, and anything left is a single wound at the location hit.
 
->>> result = take_hit(Defender(magic_armor=2, physical_armor=1, body=3), 4)
->>> result.defender.body, result.call, result.wound
-(2, None, None)
+Examples:
+    >>> result = take_hit(Defender(magic_armor=2, physical_armor=1, body=3), 4)
+    >>> result.defender.body, result.call, result.wound
+    (2, None, None)
+
 """
 
 from __future__ import annotations

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TypeVar
 
-from rules.errors import RulesError
+from rules.checks import collection, flag, nonblank, settle, whole_number
+from rules.errors import RulesError, RulesTypeError
+from rules.words import normalise, parse_word
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -22,26 +22,8 @@ __all__ = [
     "effect_word",
     "invulnerable",
     "non_stacking_name",
+    "read_defender",
 ]
-
-
-def _words(text: str) -> str:
-    """Lower case, with hyphens, underscores and repeated spaces read as one space."""
-    return " ".join(re.split(r"[\s_-]+", text.strip().lower()))
-
-
-W = TypeVar("W", bound=StrEnum)
-
-
-def _parse(kind: type[W], value: object, what: str) -> W:
-    """Read a member of a word enum in any case, with spaces, hyphens or underscores."""
-    if isinstance(value, str):
-        for member in kind:
-            if member.value == _words(value):
-                return member
-    choices = ", ".join(repr(member.value) for member in kind)
-    msg = f"Unknown {what} {value!r}: use one of {choices}"
-    raise RulesError(msg)
 
 
 class Location(StrEnum):
@@ -56,7 +38,7 @@ class Location(StrEnum):
     @classmethod
     def parse(cls, value: object) -> Location:
         """Read a location as players say it: ``"Left Arm"``, ``"left-arm"``, ``"torso"``."""
-        return _parse(cls, value, "hit location")
+        return parse_word(cls, value, "hit location")
 
 
 class Pool(StrEnum):
@@ -71,7 +53,7 @@ class Pool(StrEnum):
     @classmethod
     def parse(cls, value: object) -> Pool:
         """Read a pool name: ``"Magic Armor"``, ``"magic_armor"``, ``"body"``."""
-        return _parse(cls, value, "pool")
+        return parse_word(cls, value, "pool")
 
     @property
     def field(self) -> str:
@@ -104,42 +86,37 @@ NON_STACKING = (
 )
 """The effects of which a defender may have only one at a time, with what each is."""
 
-_NON_STACKING_KEYS = {_words(name): name for name, _ in NON_STACKING}
+_NON_STACKING_KEYS = {normalise(name): name for name, _ in NON_STACKING}
 _NOISE = {"the", "rare", "spell", "ritual", "magic", "item", "items"}
 
 
 def non_stacking_name(name: str) -> str | None:
     """Return the listed non-stacking effect this name refers to, if any.
 
-    >>> non_stacking_name("The Rare Arcane Antiviral Ritual"), non_stacking_name("Spirit Shield")
-    ('Arcane Antiviral', None)
+    Examples:
+        >>> non_stacking_name("The Rare Arcane Antiviral Ritual"), non_stacking_name("Spirit Shield")
+        ('Arcane Antiviral', None)
+
     """
-    words = _words(name).split(" ")
+    if not isinstance(name, str):
+        msg = f"An effect's name is text such as 'Spirit Shield', not {name!r}"
+        raise RulesTypeError(msg)
+    words = normalise(name).split(" ")
     return _NON_STACKING_KEYS.get(" ".join(word for word in words if word not in _NOISE))
 
 
 def effect_word(value: object, what: str = "effect") -> str:
     """Read an effect or trait as a lower-case word: ``"Poison"`` -> ``"poison"``."""
-    if not isinstance(value, str) or not value.strip():
-        msg = f"{what} must be a word such as 'poison', not {value!r}"
-        raise RulesError(msg)
-    return _words(value)
+    return normalise(nonblank(value, what, such_as="a word such as 'poison'"))
 
 
 def _effect_set(values: object, what: str) -> frozenset[str]:
-    if isinstance(values, str):
-        values = (values,)
-    if not isinstance(values, Iterable):
-        msg = f"{what} must be a set of words such as {{'poison'}}, not {values!r}"
-        raise RulesError(msg)
-    return frozenset(effect_word(value, what) for value in values)
+    words = (values,) if isinstance(values, str) else collection(values, what)  # one word alone
+    return frozenset(effect_word(value, what) for value in words)
 
 
-def _name(value: object, kind: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        msg = f"A {kind} needs a name, not {value!r}"
-        raise RulesError(msg)
-    return " ".join(value.split())
+def _name(value: object, what: str, example: str) -> str:
+    return " ".join(nonblank(value, what, such_as=f"a name such as {example!r}").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +126,10 @@ class Immunity:
     ``Immunity("Poison Immunity")`` stops ``"poison"``: a name ending in "Immunity"
     says what it stops. Any other name needs ``against``.
 
-    >>> Immunity("Poison Immunity").against
-    frozenset({'poison'})
+    Examples:
+        >>> Immunity("Poison Immunity").against
+        frozenset({'poison'})
+
     """
 
     name: str
@@ -158,16 +137,15 @@ class Immunity:
     stacks: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
-        name = _name(self.name, "immunity")
+        name = _name(self.name, "An immunity's name", "Poison Immunity")
         against = _effect_set(self.against, f"what {name!r} stops")
-        words = _words(name).split(" ")
+        words = normalise(name).split(" ")
         if not against and len(words) > 1 and words[-1] == "immunity":
             against = frozenset({" ".join(words[:-1])})
         if not against:
             msg = f"Cannot tell what {name!r} stops: write Immunity({name!r}, against={{'poison'}})"
             raise RulesError(msg)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "against", against)
+        settle(self, name=name, against=against, stacks=flag(self.stacks, "stacks"))
 
     def stops(self, effect: str | None) -> bool:
         """Whether this immunity stops a hit carrying this effect (plain damage: ``None``)."""
@@ -188,13 +166,14 @@ class OneTime:
     stacks: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
-        name = _name(self.name, "one-time effect")
-        level = self.level
-        if isinstance(level, bool) or not isinstance(level, int) or level < 0:
-            msg = f"The level of {name!r} must be a whole number, 0 or more, not {level!r}"
-            raise RulesError(msg)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "against", _effect_set(self.against, f"what {name!r} stops"))
+        name = _name(self.name, "A one-time effect's name", "Spirit Shield")
+        settle(
+            self,
+            name=name,
+            level=whole_number(self.level, f"The level of {name!r}"),
+            against=_effect_set(self.against, f"what {name!r} stops"),
+            stacks=flag(self.stacks, "stacks"),
+        )
 
     def stops(self, effect: str | None) -> bool:
         """Whether this effect would prevent a hit carrying this effect."""
@@ -243,17 +222,11 @@ class Defender:
 
     def __post_init__(self) -> None:
         for pool in Pool:
-            value = getattr(self, pool.field)
-            if isinstance(value, bool) or not isinstance(value, int):
-                msg = f"{pool.field} must be a whole number, not {value!r}"
-                raise RulesError(msg)
-            if value < 0:
-                msg = f"{pool.field} must be 0 or more, not {value}"
-                raise RulesError(msg)
+            whole_number(getattr(self, pool.field), pool.field)
         set_ = object.__setattr__
-        set_(self, "immunities", tuple(_immunity(value) for value in self.immunities))
-        set_(self, "one_time", tuple(_one_time(value) for value in self.one_time))
-        set_(self, "wounds", tuple(Location.parse(value) for value in self.wounds))
+        set_(self, "immunities", tuple(map(_immunity, collection(self.immunities, "immunities"))))
+        set_(self, "one_time", tuple(map(_one_time, collection(self.one_time, "one_time"))))
+        set_(self, "wounds", tuple(map(Location.parse, collection(self.wounds, "wounds"))))
         set_(self, "requires", _effect_set(self.requires, "requires"))
         if self.next_hit is not None:
             set_(self, "next_hit", Pool.parse(self.next_hit))
@@ -301,16 +274,27 @@ class Defender:
         return ", ".join(parts) or "no pools left"
 
 
+def read_defender(value: object) -> Defender:
+    """Accept a `Defender`; anything else is refused, naming the input."""
+    if not isinstance(value, Defender):
+        msg = f"defender must be a Defender(...), such as Defender(body=3), not {value!r}"
+        raise RulesTypeError(msg)
+    return value
+
+
 def invulnerable(requires: frozenset[str], immunities: Iterable[Immunity]) -> str:
     """Return the required effects if no hit gets past them and the immunities, else ``""``.
 
     A hit without a required effect fails the requirement; if an immunity also
     stops every required effect, nothing can get through.
 
-    >>> invulnerable(frozenset({"silver"}), [Immunity("Silver Immunity")])
-    'silver'
+    Examples:
+        >>> invulnerable(frozenset({"silver"}), [Immunity("Silver Immunity")])
+        'silver'
+
     """
-    held = tuple(immunities)
+    held = tuple(map(_immunity, collection(immunities, "immunities")))
+    requires = _effect_set(requires, "requires")
     if requires and all(any(i.stops(word) for i in held) for word in requires):
         return " or ".join(sorted(requires))
     return ""
@@ -322,21 +306,18 @@ def _immunity(value: object) -> Immunity:
     if isinstance(value, str):
         return Immunity(value)
     msg = f"immunities must be Immunity(...) or names such as 'Poison Immunity', not {value!r}"
-    raise RulesError(msg)
+    raise RulesTypeError(msg)
 
 
 def _one_time(value: object) -> OneTime:
     if isinstance(value, OneTime):
         return value
     msg = f"one_time effects must be OneTime(name, level), not {value!r}"
-    raise RulesError(msg)
+    raise RulesTypeError(msg)
 
 
 def _order(values: object) -> tuple[Pool, ...]:
-    if not isinstance(values, Iterable) or isinstance(values, str):
-        msg = f"order must list the five pools, not {values!r}"
-        raise RulesError(msg)
-    order = tuple(Pool.parse(value) for value in values)
+    order = tuple(Pool.parse(value) for value in collection(values, "order"))
     if sorted(order) != sorted(Pool):
         msg = f"order must list each of the five pools once, not {[p.value for p in order]}"
         raise RulesError(msg)
@@ -351,7 +332,10 @@ def check_stacking(effects: Iterable[Effect]) -> None:
 
     """
     held: Effect | None = None
-    for effect in effects:
+    for effect in collection(effects, "effects"):
+        if not isinstance(effect, (Immunity, OneTime)):
+            msg = f"effects must be Immunity(...) or OneTime(...) values, not {effect!r}"
+            raise RulesTypeError(msg)
         if effect.stacks or non_stacking_name(effect.name) is None:
             continue
         if held is not None:

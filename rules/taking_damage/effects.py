@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.errors import RulesTypeError
 from rules.explain import Explained, Step
-from rules.taking_damage import citations as cite
+from rules.taking_damage import rulebook as rb
 from rules.taking_damage.defender import (
     Defender,
     Immunity,
     OneTime,
     check_stacking,
     invulnerable,
+    read_defender,
 )
 
 __all__ = ["GainResult", "gain"]
@@ -53,21 +55,19 @@ def gain(defender: Defender, effect: Immunity | OneTime | str) -> GainResult:
         RulesError: The effect may not stack with one already up, or cannot be read.
 
     """
-    if not isinstance(defender, Defender):
-        msg = f"defender must be a Defender(...), not {defender!r}"
-        raise TypeError(msg)
+    defender = read_defender(defender)
     new = Immunity(effect) if isinstance(effect, str) else effect
     if isinstance(new, OneTime):
         check_stacking((*defender.effects, new))
         after = replace(defender, one_time=(*defender.one_time, new))
-        return GainResult(after, False, (Step(cite.GAINED, f"{new.name} is up"),))
+        return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),))
     if not isinstance(new, Immunity):
         msg = f"effect must be an Immunity, a OneTime or an immunity's name, not {effect!r}"
-        raise TypeError(msg)
+        raise RulesTypeError(msg)
     check_stacking((*defender.effects, new))
     needed = invulnerable(defender.requires, (*defender.immunities, new))
     if needed:
         text = f"{new.name} would leave nothing able to hurt (requires {needed}): prevented"
-        return GainResult(defender, True, (Step(cite.NO_INVULNERABILITY, text),))
+        return GainResult(defender, True, (Step(rb.NO_INVULNERABILITY, text),))
     after = replace(defender, immunities=(*defender.immunities, new))
-    return GainResult(after, False, (Step(cite.GAINED, f"{new.name} is up"),))
+    return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.errors import RulesError
+from rules.checks import flag, whole_number
 from rules.explain import Explained, Step
 from rules.tables import Table
-from rules.taking_damage import citations as cite
+from rules.taking_damage import rulebook as rb
 from rules.taking_damage.defender import (
     DEFAULT_ORDER,
     NON_STACKING,
@@ -16,17 +16,18 @@ from rules.taking_damage.defender import (
     OneTime,
     Pool,
     effect_word,
+    read_defender,
 )
 
 __all__ = ["HitResult", "in_doubt", "non_stacking_table", "order_table", "take_hit"]
 
 NO_EFFECT = "No Effect"
 POOL_RULES = {
-    Pool.MAGIC_ARMOR: cite.MAGIC,
-    Pool.MONSTROUS_ARMOR: cite.MONSTROUS_ARMOR,
-    Pool.PHYSICAL_ARMOR: cite.PHYSICAL,
-    Pool.NATURAL_ARMOR: cite.NATURAL,
-    Pool.BODY: cite.BODY,
+    Pool.MAGIC_ARMOR: rb.MAGIC,
+    Pool.MONSTROUS_ARMOR: rb.MONSTROUS_ARMOR,
+    Pool.PHYSICAL_ARMOR: rb.PHYSICAL,
+    Pool.NATURAL_ARMOR: rb.NATURAL,
+    Pool.BODY: rb.BODY,
 }
 
 
@@ -92,20 +93,16 @@ def take_hit(
         RulesError: Negative or non-whole damage, an empty effect, an unknown location.
 
     """
-    if not isinstance(defender, Defender):
-        msg = f"defender must be a Defender(...), not {defender!r}"
-        raise TypeError(msg)
-    damage = _amount(amount)
+    defender = read_defender(defender)
+    damage = whole_number(amount, "amount")
     kind = None if effect is None else effect_word(effect)
     where = Location.parse(location)
-    if not isinstance(pierce, bool):
-        msg = f"pierce must be True or False, not {pierce!r}"
-        raise RulesError(msg)
+    pierce = flag(pierce, "pierce")
     hit = _call(damage, kind, pierce)
 
     steps: list[Step] = []
     if damage == 0:
-        steps.append(Step(cite.ZERO_HIT, f"{hit} takes nothing and uses nothing up"))
+        steps.append(Step(rb.ZERO_HIT, f"{hit} takes nothing and uses nothing up"))
         return _no_effect(defender, defender, (), steps)
     prevented = _ongoing_prevention(defender, hit, kind, steps)
     if prevented:
@@ -127,12 +124,10 @@ def in_doubt(defender: Defender) -> HitResult:
 
     Every pool goes to 0 and you take a torso wound (§ruling-in-doubt-empties-pools).
     """
-    if not isinstance(defender, Defender):
-        msg = f"defender must be a Defender(...), not {defender!r}"
-        raise TypeError(msg)
+    defender = read_defender(defender)
     emptied = defender.with_pools(dict.fromkeys(Pool, 0))
     after = replace(emptied, wounds=(*defender.wounds, Location.TORSO))
-    step = Step(cite.IN_DOUBT, "unsure of the damage: every pool to 0 and a torso wound")
+    step = Step(rb.IN_DOUBT, "unsure of the damage: every pool to 0 and a torso wound")
     return HitResult(after, None, Location.TORSO, (), (step,), defender)
 
 
@@ -143,20 +138,10 @@ def _call(damage: int, kind: str | None, pierce: bool) -> str:
     return " ".join([str(damage), *(words or ["damage"])])
 
 
-def _amount(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"amount must be a whole number of damage, not {value!r}"
-        raise RulesError(msg)
-    if value < 0:
-        msg = f"amount must be 0 or more, not {value}"
-        raise RulesError(msg)
-    return value
-
-
 def _no_effect(
     before: Defender, after: Defender, absorbed: tuple[tuple[str, int], ...], steps: list[Step]
 ) -> HitResult:
-    steps.append(Step(cite.NO_EFFECT, 'nothing got through: call "No Effect"'))
+    steps.append(Step(rb.NO_EFFECT, 'nothing got through: call "No Effect"'))
     return HitResult(after, NO_EFFECT, None, absorbed, tuple(steps), before)
 
 
@@ -164,16 +149,16 @@ def _ongoing_prevention(defender: Defender, hit: str, kind: str | None, steps: l
     """Step 1: an immunity, then a damage requirement, may stop the hit outright."""
     for immunity in defender.immunities:
         if immunity.stops(kind):
-            steps.append(Step(cite.ONGOING, f"{immunity.name} stops {hit}"))
+            steps.append(Step(rb.ONGOING, f"{immunity.name} stops {hit}"))
             return "immunity"
-    steps.append(Step(cite.ONGOING, f"no immunity stops {hit}"))
+    steps.append(Step(rb.ONGOING, f"no immunity stops {hit}"))
     if not defender.requires:
         return ""
     needed = " or ".join(sorted(defender.requires))
     if kind in defender.requires:
-        steps.append(Step(cite.REQUIREMENT, f"{hit} meets the requirement ({needed})"))
+        steps.append(Step(rb.REQUIREMENT, f"{hit} meets the requirement ({needed})"))
         return ""
-    steps.append(Step(cite.REQUIREMENT, f"{hit} does not meet the requirement ({needed})"))
+    steps.append(Step(rb.REQUIREMENT, f"{hit} does not meet the requirement ({needed})"))
     return "damage requirement"
 
 
@@ -181,15 +166,15 @@ def _one_time_prevention(defender: Defender, kind: str | None, steps: list[Step]
     """Step 2: the first one-time effect that applies stops the hit and is used up."""
     usable = [effect for effect in defender.one_time if effect.stops(kind)]
     if not usable:
-        steps.append(Step(cite.ONE_TIME, "no one-time effect applies"))
+        steps.append(Step(rb.ONE_TIME, "no one-time effect applies"))
         return defender
     # Higher level first, then the more limited; a full tie keeps the order received.
     usable.sort(key=lambda effect: (-effect.level, effect.reach))
     used = usable[0]
     if len(usable) > 1:
         others = ", ".join(_described(effect) for effect in usable[1:])
-        steps.append(Step(cite.ONE_TIME_ORDER, f"{_described(used)} goes before {others}"))
-    steps.append(Step(cite.ONE_TIME, f"{used.name} prevents the hit and is used up"))
+        steps.append(Step(rb.ONE_TIME_ORDER, f"{_described(used)} goes before {others}"))
+    steps.append(Step(rb.ONE_TIME, f"{used.name} prevents the hit and is used up"))
     rest = list(defender.one_time)
     rest.remove(used)
     return replace(defender, one_time=tuple(rest))
@@ -208,19 +193,19 @@ def _damage_reduction(defender: Defender, pierce: bool, steps: list[Step]) -> No
         text = "Pierce bypasses monstrous armor, so the monstrous rule does not apply"
     else:
         text = "the monstrous rule applies where the damage reaches monstrous armor"
-    steps.append(Step(cite.REDUCTION, text))
+    steps.append(Step(rb.REDUCTION, text))
 
 
 def _pool_order(defender: Defender, steps: list[Step]) -> tuple[Pool, ...]:
     order = defender.order
     if order != DEFAULT_ORDER:
         names = ", ".join(pool.value for pool in order)
-        steps.append(Step(cite.CHANGED_ORDER, f"an effect sets the order: {names}"))
+        steps.append(Step(rb.CHANGED_ORDER, f"an effect sets the order: {names}"))
     if defender.next_hit is not None:
         first = defender.next_hit
         order = (first, *(pool for pool in order if pool is not first))
         text = f"this hit goes to {first.value} first, then the usual order"
-        steps.append(Step(cite.NEXT_HIT, text))
+        steps.append(Step(rb.NEXT_HIT, text))
     return order
 
 
@@ -234,14 +219,14 @@ def _pools(
     absorbed: list[tuple[str, int]] = []
     if pierce:
         skipped = ", ".join(f"{p.value} {points[p]}" for p in order if p.is_armor and points[p])
-        steps.append(Step(cite.PIERCE, f"bypasses every armor pool ({skipped or 'none up'})"))
+        steps.append(Step(rb.PIERCE, f"bypasses every armor pool ({skipped or 'none up'})"))
     for pool in order:
         if left == 0 or points[pool] == 0 or (pierce and pool.is_armor):
             continue
         if pool is Pool.MONSTROUS_ARMOR and left > 1:
             # Whatever reaches monstrous armor becomes 1 (§ruling-monstrous-reduces-to-one).
             text = f"the {left} damage reaching monstrous armor becomes 1"
-            steps.append(Step(cite.MONSTROUS, text))
+            steps.append(Step(rb.MONSTROUS, text))
             absorbed.append(("monstrous rule", left - 1))
             left = 1
         taken = min(left, points[pool])
@@ -258,10 +243,10 @@ def _wound(after: Defender, left: int, where: Location, steps: list[Step]) -> Lo
     """Step 9: damage left with every pool gone is one wound at the location hit."""
     if left:
         text = f"{left} damage left and nothing to take it: one {where.value} wound"
-        steps.append(Step(cite.WOUND, text))
+        steps.append(Step(rb.WOUND, text))
         return where
-    if after.body == 0 and any(step.rule is cite.BODY for step in steps):
-        steps.append(Step(cite.BODY_AT_ZERO, "body is at 0 with no damage left over: no wound yet"))
+    if after.body == 0 and any(step.rule is rb.BODY for step in steps):
+        steps.append(Step(rb.BODY_AT_ZERO, "body is at 0 with no damage left over: no wound yet"))
     return None
 
 

@@ -3,19 +3,28 @@
 A small scanner reads the notation left to right, so an error can name the
 position of the first character it cannot read.
 
->>> str(parse_weapon("Shortsword: 3-/2+"))
-'Shortsword: 3-/2+'
->>> parse_armor("Chainmail: ---*++").slashing
-3
+Examples:
+    >>> str(parse_weapon("Shortsword: 3-/2+"))
+    'Shortsword: 3-/2+'
+    >>> parse_armor("Chainmail: ---*++").slashing
+    3
+
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
 
-from rules.errors import NotationError
+from rules.errors import NotationError, RulesTypeError
+from rules.typed_damage.equipment import (
+    INTENSITIES,
+    Armor,
+    DamageType,
+    Face,
+    Mode,
+    Weapon,
+    source_name,
+)
 
 __all__ = [
     "Armor",
@@ -27,166 +36,6 @@ __all__ = [
     "parse_weapon",
     "source_name",
 ]
-
-
-class Face(Enum):
-    """A face of a Fudge die; the value is how notation writes it (a blank is ``*``)."""
-
-    MINUS = "-"
-    BLANK = "*"
-    PLUS = "+"
-
-    @classmethod
-    def parse(cls, value: Face | str) -> Face:
-        """Read one face: ``"-"``, ``" "`` or ``"*"`` (blank), ``"+"``, or ``"[-]"``."""
-        if isinstance(value, Face):
-            return value
-        if isinstance(value, str):
-            inner = value[1:-1] if len(value) == 3 and value[0] + value[2] == "[]" else value
-            found = _FACES.get(inner)
-            if found is not None:
-                return found
-        problem = "a Fudge die shows '-', ' ' (or '*') or '+'"
-        raise NotationError("die face", str(value), 0, problem)
-
-    def __str__(self) -> str:
-        return "[ ]" if self is Face.BLANK else f"[{self.value}]"
-
-
-_FACES = {"-": Face.MINUS, " ": Face.BLANK, "*": Face.BLANK, "+": Face.PLUS}
-_INTENSITIES = (
-    frozenset({Face.PLUS}),
-    frozenset({Face.BLANK, Face.PLUS}),
-    frozenset({Face.MINUS, Face.BLANK, Face.PLUS}),
-)
-
-
-class DamageType(Enum):
-    """What a weapon mode does; the value is its symbol in notation."""
-
-    SLASHING = "-"
-    IMPACT = "*"
-    PIERCING = "+"
-    BALLISTIC = "B"
-    ENERGY = "E"
-
-
-def source_name(word: str) -> str:
-    """The form in which names of sources are compared: case-folded, a plural ``s`` dropped.
-
-    >>> source_name("Arrows") == source_name("arrow")
-    True
-    """
-    name = " ".join(word.split()).casefold()
-    return name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
-
-
-@dataclass(frozen=True, slots=True)
-class Mode:
-    """One way to use a weapon: a number of dice, a damage type and its notes.
-
-    Attributes:
-        dice: The weapon's dice for this mode (``3`` in ``3-``).
-        kind: The damage type.
-        intensity: For energy, the faces that succeed (``E*+``: blank and plus).
-        armor_piercing: Whether the mode is marked ``(AP)``.
-        notes: Other words in parentheses: the energy type, or what the attack is.
-
-    """
-
-    dice: int
-    kind: DamageType
-    intensity: frozenset[Face] = frozenset()
-    armor_piercing: bool = False
-    notes: tuple[str, ...] = ()
-
-    @property
-    def succeeds_on(self) -> frozenset[Face]:
-        """The faces that count as successes for this mode."""
-        if self.kind is DamageType.ENERGY:
-            return self.intensity
-        if self.kind is DamageType.BALLISTIC:
-            return frozenset({Face.BLANK, Face.PLUS})
-        return frozenset({Face(self.kind.value)})
-
-    @property
-    def sources(self) -> frozenset[str]:
-        """The names in the mode's notes, as `source_name` compares them."""
-        return frozenset(source_name(note) for note in self.notes)
-
-    def __str__(self) -> str:
-        symbol = self.kind.value
-        if self.kind is DamageType.ENERGY:
-            symbol += "".join(face.value for face in Face if face in self.intensity)
-        notes = [*self.notes, *(["AP"] if self.armor_piercing else [])]
-        return f"{self.dice}{symbol}" + (f"({', '.join(notes)})" if notes else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Weapon:
-    """A weapon: an optional name and one or more modes (``4-/2+``: slash for 4 or stab for 2)."""
-
-    modes: tuple[Mode, ...]
-    name: str | None = None
-
-    def __str__(self) -> str:
-        body = "/".join(map(str, self.modes))
-        return f"{self.name}: {body}" if self.name else body
-
-
-@dataclass(frozen=True, slots=True)
-class Armor:
-    """Armor: how many dice it stops of each type, and its notes.
-
-    Attributes:
-        slashing: ``-`` symbols.
-        impact: ``*`` symbols.
-        piercing: ``+`` symbols.
-        ballistic: ``B`` symbols (special armor).
-        energy: ``E`` symbols (special armor).
-        universal: ``X`` symbols (special armor).
-        energy_types: The energy the ``E`` symbols stop, e.g. ``("Fire",)``; none means every energy.
-        hardened: Whether the armor is hardened, ``(H)``.
-        hardened_vs: What it is hardened against (``H vs. Arrows``); none means everything.
-        ablative: Whether the armor is used up as it protects, ``(Ab)``.
-        name: The armor's name, if the notation gave one.
-
-    """
-
-    slashing: int = 0
-    impact: int = 0
-    piercing: int = 0
-    ballistic: int = 0
-    energy: int = 0
-    universal: int = 0
-    energy_types: tuple[str, ...] = ()
-    hardened: bool = False
-    hardened_vs: tuple[str, ...] = ()
-    ablative: bool = False
-    name: str | None = None
-
-    @property
-    def symbols(self) -> str:
-        """The armor's symbols in a fixed order: ``X``, ``B``, ``E``, then ``-``, ``*``, ``+``."""
-        counts = zip(
-            "XBE-*+",
-            (self.universal, self.ballistic, self.energy, self.slashing, self.impact, self.piercing),
-            strict=True,
-        )
-        return "".join(symbol * count for symbol, count in counts)
-
-    def hardened_against(self, sources: Iterable[str]) -> bool:
-        """Whether the armor is hardened against an attack with these source names."""
-        wanted = {source_name(name) for name in self.hardened_vs}
-        return self.hardened and (not wanted or bool(wanted & set(sources)))
-
-    def __str__(self) -> str:
-        notes = [*self.energy_types]
-        if self.hardened:
-            notes += [f"H vs. {name}" for name in self.hardened_vs] or ["H"]
-        notes += ["Ab"] if self.ablative else []
-        body = self.symbols + (f"({', '.join(notes)})" if notes else "")
-        return f"{self.name}: {body}" if self.name else body
 
 
 class _Scanner:
@@ -269,16 +118,18 @@ def parse_weapon(text: Weapon | str) -> Weapon:
 
     Raises:
         NotationError: The text quoted, with the position of the first bad character.
+        RulesTypeError: Neither text nor a `Weapon`.
 
-    >>> parse_weapon("4E+*(Fire)").modes[0].kind
-    <DamageType.ENERGY: 'E'>
+    Examples:
+        >>> parse_weapon("4E+*(Fire)").modes[0].kind
+        <DamageType.ENERGY: 'E'>
 
     """
     if isinstance(text, Weapon):
         return text
     if not isinstance(text, str):
         msg = f"A weapon is notation text such as '3-', not {text!r}"
-        raise TypeError(msg)
+        raise RulesTypeError(msg)
     scan = _Scanner("weapon", text)
     name = scan.name()
     modes = [_mode(scan)]
@@ -323,7 +174,7 @@ def _intensity(scan: _Scanner) -> frozenset[Face]:
         scan.pos += 1
     if not faces:
         raise scan.unexpected("the energy intensity (E+, E*+ or E-*+)")
-    if frozenset(faces) not in _INTENSITIES:
+    if frozenset(faces) not in INTENSITIES:
         written = scan.text[start : scan.pos]
         raise scan.fail(f"energy intensity {written!r} is not one of +, *+ or -*+", start)
     return frozenset(faces)
@@ -353,9 +204,11 @@ def parse_armor(text: Armor | str | None) -> Armor:
 
     Raises:
         NotationError: The text quoted, with the position of the first bad character.
+        RulesTypeError: Neither text, ``None`` nor an `Armor`.
 
-    >>> str(parse_armor("Fire Retardant Foam: EEEEEEEEEE(Fire, Ab)"))
-    'Fire Retardant Foam: EEEEEEEEEE(Fire, Ab)'
+    Examples:
+        >>> str(parse_armor("Fire Retardant Foam: EEEEEEEEEE(Fire, Ab)"))
+        'Fire Retardant Foam: EEEEEEEEEE(Fire, Ab)'
 
     """
     if text is None:
@@ -364,7 +217,7 @@ def parse_armor(text: Armor | str | None) -> Armor:
         return text
     if not isinstance(text, str):
         msg = f"Armor is notation text such as '---*++', or None, not {text!r}"
-        raise TypeError(msg)
+        raise RulesTypeError(msg)
     scan = _Scanner("armor", text)
     name = scan.name()
     scan.skip_spaces()

@@ -4,17 +4,23 @@ Each die succeeds on some of its three faces; the pool's successes are the sum o
 its dice, and hardened armor subtracts from that sum (never below 0). All chances
 are `fractions.Fraction`.
 
->>> distribution("2-", None)
-{0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
+Examples:
+    >>> distribution("2-", None)
+    {0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}
+
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from rules.charts import Chart
+from rules.checks import whole_number
+from rules.errors import RulesTypeError
 from rules.tables import Table
-from rules.typed_damage.notation import Armor, Mode, Weapon, parse_weapon
+from rules.typed_damage.equipment import Armor, Mode, Weapon
+from rules.typed_damage.notation import parse_weapon
 from rules.typed_damage.resolve import plan
 from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS
 
@@ -32,21 +38,43 @@ __all__ = [
 ]
 
 
-def convolve(first: dict[int, Fraction], second: dict[int, Fraction]) -> dict[int, Fraction]:
+def convolve(first: Mapping[int, Fraction], second: Mapping[int, Fraction]) -> dict[int, Fraction]:
     """The distribution of the sum of two independent amounts.
 
-    >>> convolve({0: Fraction(1, 2), 1: Fraction(1, 2)}, {0: Fraction(1, 2), 1: Fraction(1, 2)})
-    {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    Examples:
+        >>> convolve({0: Fraction(1, 2), 1: Fraction(1, 2)}, {0: Fraction(1, 2), 1: Fraction(1, 2)})
+        {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+
     """
     total: dict[int, Fraction] = {}
-    for a, chance_a in first.items():
-        for b, chance_b in second.items():
+    for a, chance_a in _odds(first, "first"):
+        for b, chance_b in _odds(second, "second"):
             total[a + b] = total.get(a + b, Fraction(0)) + chance_a * chance_b
     return dict(sorted(total.items()))
 
 
+def _odds(odds: object, what: str) -> list[tuple[int, Fraction]]:
+    """The amounts and chances of a distribution; a chance is a Fraction (or a whole number)."""
+    if not isinstance(odds, Mapping):
+        msg = f"{what} must map whole amounts to chances, e.g. {{0: Fraction(1, 2)}}, not {odds!r}"
+        raise RulesTypeError(msg)
+    return [(whole_number(amount, f"An amount of {what}", minimum=None), _chance(chance, what))
+            for amount, chance in odds.items()]
+
+
+def _chance(value: object, what: str) -> Fraction:
+    if not isinstance(value, (int, Fraction)):
+        msg = f"A chance in {what} must be a Fraction such as Fraction(1, 2), not {value!r}"
+        raise RulesTypeError(msg)
+    return Fraction(value)
+
+
 def mode_distribution(mode: Mode, pool: int, removes: int = 0) -> dict[int, Fraction]:
     """Damage of ``pool`` dice counting the mode's faces, less ``removes`` hardened successes."""
+    if not isinstance(mode, Mode):
+        msg = f"mode must be a Mode, such as parse_weapon('3-').modes[0], not {mode!r}"
+        raise RulesTypeError(msg)
+    pool, removes = whole_number(pool, "pool"), whole_number(removes, "removes")
     hits = len(mode.succeeds_on)
     die = {amount: chance for amount, chance in
            ((0, Fraction(3 - hits, 3)), (1, Fraction(hits, 3))) if chance}
@@ -98,8 +126,10 @@ def expected_damage(
 ) -> Fraction:
     """The average damage of a hit, exactly (arguments as for `distribution`).
 
-    >>> expected_damage("3-", "Leather: +-*", 2)
-    Fraction(4, 3)
+    Examples:
+        >>> expected_damage("3-", "Leather: +-*", 2)
+        Fraction(4, 3)
+
     """
     odds = distribution(weapon, armor, margin, mode=mode, source=source, strength=strength)
     return sum((amount * chance for amount, chance in odds.items()), Fraction(0))

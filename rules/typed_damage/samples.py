@@ -1,16 +1,19 @@
 """The sample weapons and armor of typed damage, and the tables that show them.
 
->>> SAMPLE_WEAPONS["Longsword"]
-'4-/2+'
+Examples:
+    >>> SAMPLE_WEAPONS["Longsword"]
+    '4-/2+'
+
 """
 
 from __future__ import annotations
 
 from rules.tables import Table
-from rules.typed_damage.notation import DamageType, Face, parse_weapon
+from rules.typed_damage.equipment import DamageType, Face
+from rules.typed_damage.notation import parse_weapon
 from rules.typed_damage.resolve import dice_pool
 
-__all__ = ["SAMPLE_ARMOR", "SAMPLE_WEAPONS", "armor_table", "weapon_table"]
+__all__ = ["SAMPLE_ARMOR", "SAMPLE_WEAPONS", "armor_table", "face_table", "weapon_table"]
 
 SAMPLE_WEAPONS = {
     "Fist": "0*",
@@ -44,13 +47,18 @@ SAMPLE_ARMOR = {
 }
 """Armor name -> notation, as the sample table lists them."""
 
-_WORDS = {
-    DamageType.SLASHING: "slashing",
-    DamageType.IMPACT: "impact",
-    DamageType.PIERCING: "piercing",
-    DamageType.BALLISTIC: "ballistic",
-    DamageType.ENERGY: "energy",
-}
+def face_table() -> Table:
+    """The three faces of a Fudge die, the damage type each counts for, and the sample weapons of it."""
+    rows = []
+    for face in Face:
+        kind = DamageType(face.value)
+        written = "" if str(face) == f"[{face.value}]" else f" (written `{face.value}`)"
+        weapons = [
+            name for name, text in SAMPLE_WEAPONS.items()
+            if any(mode.kind is kind for mode in parse_weapon(text).modes)
+        ]
+        rows.append((f"`{face}`{written}", f"{kind.word} (`{kind.value}`)", ", ".join(weapons)))
+    return Table.of(("Face", "Type", "Sample weapons"), rows)
 
 
 def weapon_table() -> Table:
@@ -61,7 +69,7 @@ def weapon_table() -> Table:
         for mode in parse_weapon(text).modes:
             faces = "".join(str(face) for face in Face if face in mode.succeeds_on)
             dice = "1 die" if mode.dice == 1 else f"{mode.dice} dice"
-            modes.append(f"{dice} {_WORDS[mode.kind]}, counts {faces}")
+            modes.append(f"{dice} {mode.kind.word}, counts {faces}")
         rows.append((name, text, "; or ".join(modes)))
     return Table.of(("Weapon", "Notation", "Rolls"), rows)
 
@@ -74,5 +82,5 @@ def armor_table() -> Table:
         (name, text, *(big - dice_pool(f"{big}{kind.value}", text) for kind in kinds))
         for name, text in SAMPLE_ARMOR.items()
     ]
-    headers = ("Armor", "Notation", *(f"Stops {_WORDS[kind]} ({kind.value})" for kind in kinds))
+    headers = ("Armor", "Notation", *(f"Stops {kind.word} ({kind.value})" for kind in kinds))
     return Table.of(headers, rows)

@@ -2,8 +2,10 @@
 
 A track is never changed: `WoundTrack.take` returns a new one.
 
->>> WoundTrack.simple().take(5).status
-'Hurt'
+Examples:
+    >>> WoundTrack.simple().take(5).status
+    'Hurt'
+
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from rules.errors import RulesError
+from rules.checks import whole_number
 from rules.tables import Table
 
 __all__ = ["TrackKind", "WoundLevel", "WoundTrack", "severity_track_table", "simple_track_table"]
@@ -90,10 +92,7 @@ class WoundTrack:
             RulesError: Damage that is not a whole number of 0 or more.
 
         """
-        if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
-            msg = f"damage must be a whole number of 0 or more, not {damage!r}"
-            raise RulesError(msg)
-        if damage == 0:
+        if whole_number(damage, "damage") == 0:
             return self
         if self.kind is TrackKind.SIMPLE:
             track = self

@@ -6,7 +6,7 @@ from rules.explain import Rule
 
 PAGE = "typed-damage.md"
 
-MODE = Rule(PAGE, "weapon-modes", "Weapon mode")
+MODE = Rule(PAGE, "weapon-modes", "Weapon modes")
 POOL = Rule(PAGE, "dice-pool", "Dice pool")
 STRENGTH = Rule(PAGE, "strength-for-damage", "Strength for damage")
 REGULAR = Rule(PAGE, "regular-armor", "Regular armor")
@@ -23,6 +23,6 @@ NO_ARMOR = Rule(PAGE, "no-armor", "No armor")
 BALLISTIC_VS_REGULAR = Rule(
     PAGE, "ruling-ballistic-vs-regular-armor", "Ruling: ballistic against regular armor"
 )
-SPECIAL_TO_ZERO = Rule(PAGE, "ruling-special-armor-to-zero", "Ruling: special armor to 0 dice")
+SPECIAL_TO_ZERO = Rule(PAGE, "ruling-special-armor-to-zero", "Ruling: special armor can leave 0 dice")
 ENERGY_TYPES = Rule(PAGE, "ruling-energy-types", "Ruling: energy types must match")
 ABLATIVE_WEAR = Rule(PAGE, "ruling-ablative-wear", "Ruling: what ablative armor loses")

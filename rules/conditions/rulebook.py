@@ -8,12 +8,12 @@ PAGE = "conditions.md"
 
 TOTAL_DEFENSE = Rule(PAGE, "total-defense", "Total Defense")
 SOURCES = Rule(PAGE, "condition-sources", "Condition sources")
-INSTANCES = Rule(PAGE, "condition-instances", "Several instances")
+INSTANCES = Rule(PAGE, "condition-instances", "Several instances of a condition")
 ENDING = Rule(PAGE, "ending-conditions", "Ending a condition")
 DOMINATORS = Rule(PAGE, "several-dominators", "Several dominators")
 MARKERS = Rule(PAGE, "several-markers", "Several markers")
 GRABBERS = Rule(PAGE, "several-grabbers", "Several grabbers")
-STACKING = Rule(PAGE, "penalty-stacking", "Penalty stacking")
+STACKING = Rule(PAGE, "penalty-stacking", "Stacking")
 COVER = Rule(PAGE, "cover-and-concealment", "Cover and concealment")
 ATTACK_PENALTY = Rule(PAGE, "total-attack-penalty", "Total attack penalty")
 FORCED_ATTACKS = Rule(PAGE, "forced-attacks", "Forced attacks")
@@ -43,4 +43,6 @@ WEAKENED_FIRST = Rule(PAGE, "ruling-weakened-before-petrified", "Ruling: Weakene
 SEVERAL_GRABBERS_MOVED = Rule(
     PAGE, "ruling-forced-movement-several-grabbers", "Ruling: forced movement and several grabbers"
 )
-TOTAL_DEFENSE_BONUS = Rule(PAGE, "ruling-total-defense-power-bonus", "Ruling: Total Defense bonus")
+TOTAL_DEFENSE_BONUS = Rule(
+    PAGE, "ruling-total-defense-power-bonus", "Ruling: Total Defense and other power bonuses"
+)

@@ -1,0 +1,93 @@
+"""What an NPC carries between attacks: per damage type, the modifier in force and the locks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.affinity.vocabulary import Affinity, Duration, Modifier
+from rules.checks import nonblank
+from rules.words import parse_word
+
+__all__ = ["Lock", "State", "TypeState", "read_damage_type"]
+
+
+def read_damage_type(value: object) -> str:
+    """A damage type as the state keys it: ``"fire"``; ``None`` is ``"untyped"``."""
+    if value is None:
+        return "untyped"
+    return nonblank(value, "damage_type", such_as="a word such as 'fire' or None for untyped").lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """A locked removal: the affinity cannot be had again while the lock lasts."""
+
+    affinity: Affinity
+    duration: Duration
+
+
+@dataclass(frozen=True, slots=True)
+class TypeState:
+    """What the saved state holds for one damage type: the modifier in force and the locks."""
+
+    modifier: Modifier | None = None
+    locks: frozenset[Lock] = frozenset()
+
+    def __str__(self) -> str:
+        parts = [str(self.modifier)] if self.modifier else []
+        parts += [
+            f"{lock.affinity.value} locked ({lock.duration.value})"
+            for lock in sorted(self.locks, key=lambda lock: lock.affinity.value)
+        ]
+        return "; ".join(parts)
+
+    def locked(self, affinity: Affinity) -> bool:
+        """Whether a lock forbids this affinity."""
+        return any(lock.affinity is affinity for lock in self.locks)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The affinity modifiers and locks an NPC carries between attacks, per damage type.
+
+    A state is never changed: `calculate` returns a new one in ``result.state``.
+    """
+
+    types: tuple[tuple[str, TypeState], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.types:
+            return "nothing saved"
+        return " | ".join(f"{kind}: {entry}" for kind, entry in self.types)
+
+    def of(self, damage_type: str | None) -> TypeState:
+        """The saved modifier and locks for one damage type."""
+        return dict(self.types).get(read_damage_type(damage_type), TypeState())
+
+    def with_type(self, damage_type: str, entry: TypeState) -> State:
+        """A new state with one damage type's entry replaced (dropped when empty)."""
+        entries = dict(self.types)
+        entries.pop(damage_type, None)
+        if entry.modifier is not None or entry.locks:
+            entries[damage_type] = entry
+        return State(tuple(sorted(entries.items())))
+
+    def expire(self, duration: Duration | str) -> State:
+        """A new state without the modifiers and locks that end now.
+
+        ``"until next turn"`` and ``"until next round"`` end only what lasts exactly
+        that long; ``"scene"`` ends everything (see §ruling-modifier-durations).
+        """
+        ending = parse_word(Duration, duration, "duration")
+        state = State()
+        for kind, entry in self.types:
+            modifier = entry.modifier
+            if ending is Duration.SCENE or (modifier is not None and modifier.duration is ending):
+                modifier = None
+            locks = frozenset(
+                lock
+                for lock in entry.locks
+                if ending is not Duration.SCENE and lock.duration is not ending
+            )
+            state = state.with_type(kind, TypeState(modifier, locks))
+        return state

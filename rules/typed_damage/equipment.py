@@ -1,0 +1,238 @@
+"""The things typed damage is about: die faces, damage types, weapon modes, weapons and armor.
+
+Each is an immutable value; `rules.typed_damage.notation` reads them from notation
+and ``str`` writes them back.
+
+Examples:
+    >>> print(Face.parse("[-]"), DamageType.PIERCING.word, source_name("Arrows"))
+    [-] piercing arrow
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from rules.checks import collection, flag, nonblank, settle, whole_number
+from rules.errors import NotationError, RulesError, RulesTypeError
+from rules.words import parse_word
+
+__all__ = ["INTENSITIES", "Armor", "DamageType", "Face", "Mode", "Weapon", "source_name"]
+
+
+class Face(Enum):
+    """A face of a Fudge die; the value is how notation writes it (a blank is ``*``)."""
+
+    MINUS = "-"
+    BLANK = "*"
+    PLUS = "+"
+
+    @classmethod
+    def parse(cls, value: Face | str) -> Face:
+        """Read one face: ``"-"``, ``" "`` or ``"*"`` (blank), ``"+"``, or ``"[-]"``.
+
+        Raises:
+            NotationError: Text that is not a face.
+            RulesTypeError: Neither a face nor text.
+
+        """
+        inner = value[1:-1] if isinstance(value, str) and len(value) == 3 and value[::2] == "[]" else value
+        try:
+            return parse_word(cls, inner, "die face", aliases={" ": cls.BLANK})
+        except RulesTypeError:
+            raise
+        except RulesError:
+            problem = "a Fudge die shows '-', ' ' (or '*') or '+'"
+            raise NotationError("die face", str(value), 0, problem) from None
+
+    def __str__(self) -> str:
+        return "[ ]" if self is Face.BLANK else f"[{self.value}]"
+
+
+INTENSITIES = (
+    frozenset({Face.PLUS}),
+    frozenset({Face.BLANK, Face.PLUS}),
+    frozenset({Face.MINUS, Face.BLANK, Face.PLUS}),
+)
+
+
+class DamageType(Enum):
+    """What a weapon mode does; the value is its symbol in notation."""
+
+    SLASHING = "-"
+    IMPACT = "*"
+    PIERCING = "+"
+    BALLISTIC = "B"
+    ENERGY = "E"
+
+    @property
+    def word(self) -> str:
+        """The type in words: ``"slashing"``; also the `Armor` field that stops it."""
+        return self.name.lower()
+
+
+def source_name(word: str) -> str:
+    """The form in which names of sources are compared: case-folded, a plural ``s`` dropped.
+
+    Examples:
+        >>> source_name("Arrows") == source_name("arrow")
+        True
+
+    """
+    name = " ".join(nonblank(word, "A source", such_as="a name such as 'arrow'").split()).casefold()
+    return name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """One way to use a weapon: a number of dice, a damage type and its notes.
+
+    Attributes:
+        dice: The weapon's dice for this mode (``3`` in ``3-``).
+        kind: The damage type.
+        intensity: For energy, the faces that succeed (``E*+``: blank and plus).
+        armor_piercing: Whether the mode is marked ``(AP)``.
+        notes: Other words in parentheses: the energy type, or what the attack is.
+
+    """
+
+    dice: int
+    kind: DamageType
+    intensity: frozenset[Face] = frozenset()
+    armor_piercing: bool = False
+    notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        settle(
+            self,
+            dice=whole_number(self.dice, "A mode's dice"),
+            kind=parse_word(DamageType, self.kind, "damage type"),
+            intensity=frozenset(Face.parse(face) for face in collection(self.intensity, "intensity")),
+            armor_piercing=flag(self.armor_piercing, "armor_piercing"),
+            notes=_names(self.notes, "notes"),
+        )
+
+    @property
+    def succeeds_on(self) -> frozenset[Face]:
+        """The faces that count as successes for this mode."""
+        if self.kind is DamageType.ENERGY:
+            return self.intensity
+        if self.kind is DamageType.BALLISTIC:
+            return frozenset({Face.BLANK, Face.PLUS})
+        return frozenset({Face(self.kind.value)})
+
+    @property
+    def sources(self) -> frozenset[str]:
+        """The names in the mode's notes, as `source_name` compares them."""
+        return frozenset(source_name(note) for note in self.notes)
+
+    def __str__(self) -> str:
+        symbol = self.kind.value
+        if self.kind is DamageType.ENERGY:
+            symbol += "".join(face.value for face in Face if face in self.intensity)
+        notes = [*self.notes, *(["AP"] if self.armor_piercing else [])]
+        return f"{self.dice}{symbol}" + (f"({', '.join(notes)})" if notes else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon: an optional name and one or more modes (``4-/2+``: slash for 4 or stab for 2)."""
+
+    modes: tuple[Mode, ...]
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        modes = tuple(map(_mode, collection(self.modes, "modes")))
+        if not modes:
+            msg = "A weapon has one or more modes, not none"
+            raise RulesError(msg)
+        settle(self, modes=modes, name=_name(self.name))
+
+    def __str__(self) -> str:
+        body = "/".join(map(str, self.modes))
+        return f"{self.name}: {body}" if self.name else body
+
+
+@dataclass(frozen=True, slots=True)
+class Armor:
+    """Armor: how many dice it stops of each type, and its notes.
+
+    Attributes:
+        slashing: ``-`` symbols.
+        impact: ``*`` symbols.
+        piercing: ``+`` symbols.
+        ballistic: ``B`` symbols (special armor).
+        energy: ``E`` symbols (special armor).
+        universal: ``X`` symbols (special armor).
+        energy_types: The energy the ``E`` symbols stop, e.g. ``("Fire",)``; none means every energy.
+        hardened: Whether the armor is hardened, ``(H)``.
+        hardened_vs: What it is hardened against (``H vs. Arrows``); none means everything.
+        ablative: Whether the armor is used up as it protects, ``(Ab)``.
+        name: The armor's name, if the notation gave one.
+
+    """
+
+    slashing: int = 0
+    impact: int = 0
+    piercing: int = 0
+    ballistic: int = 0
+    energy: int = 0
+    universal: int = 0
+    energy_types: tuple[str, ...] = ()
+    hardened: bool = False
+    hardened_vs: tuple[str, ...] = ()
+    ablative: bool = False
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        counted = ("slashing", "impact", "piercing", "ballistic", "energy", "universal")
+        settle(
+            self,
+            **{field: whole_number(getattr(self, field), field) for field in counted},
+            energy_types=_names(self.energy_types, "energy_types"),
+            hardened=flag(self.hardened, "hardened"),
+            hardened_vs=_names(self.hardened_vs, "hardened_vs"),
+            ablative=flag(self.ablative, "ablative"),
+            name=_name(self.name),
+        )
+
+    @property
+    def symbols(self) -> str:
+        """The armor's symbols in a fixed order: ``X``, ``B``, ``E``, then ``-``, ``*``, ``+``."""
+        counts = zip(
+            "XBE-*+",
+            (self.universal, self.ballistic, self.energy, self.slashing, self.impact, self.piercing),
+            strict=True,
+        )
+        return "".join(symbol * count for symbol, count in counts)
+
+    def hardened_against(self, sources: Iterable[str]) -> bool:
+        """Whether the armor is hardened against an attack with these source names."""
+        wanted = {source_name(name) for name in self.hardened_vs}
+        return self.hardened and (not wanted or bool(wanted & set(sources)))
+
+    def __str__(self) -> str:
+        notes = [*self.energy_types]
+        if self.hardened:
+            notes += [f"H vs. {name}" for name in self.hardened_vs] or ["H"]
+        notes += ["Ab"] if self.ablative else []
+        body = self.symbols + (f"({', '.join(notes)})" if notes else "")
+        return f"{self.name}: {body}" if self.name else body
+
+
+
+def _names(values: object, what: str) -> tuple[str, ...]:
+    return tuple(nonblank(value, what, such_as="words such as 'Fire'") for value in collection(values, what))
+
+
+def _mode(value: object) -> Mode:
+    if not isinstance(value, Mode):
+        msg = f"A weapon's modes are Mode(...) values, such as parse_weapon('3-').modes[0], not {value!r}"
+        raise RulesTypeError(msg)
+    return value
+
+
+def _name(value: object) -> str | None:
+    return None if value is None else nonblank(value, "name", such_as="a name such as 'Longsword'")

@@ -1,0 +1,93 @@
+"""Reading the words players write into the enums of every system, with one normalisation.
+
+Case, surrounding spaces and repeated spaces do not matter, and ``-``, ``_`` and a space
+are read alike, so ``"Superior-Cover"``, ``"superior_cover"`` and ``"superior cover"``
+are one word everywhere.
+
+Examples:
+    >>> normalise("  Until-Next_TURN ")
+    'until next turn'
+    >>> normalise("No Burst / Blast")
+    'no burst/blast'
+
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import TypeVar
+
+from rules.errors import RulesError, RulesTypeError
+
+__all__ = ["choices", "normalise", "parse_word"]
+
+E = TypeVar("E", bound=Enum)
+
+_SEPARATORS = re.compile(r"[\s_-]+")
+_SLASH = re.compile(r" ?/ ?")
+
+
+def normalise(word: str) -> str:
+    """A word as every lookup compares it: case-folded, ``-``, ``_`` and spaces as one space.
+
+    Spaces around a slash go too, so ``"Burst / Blast"`` reads as ``"burst/blast"``.
+    """
+    return _SLASH.sub("/", " ".join(_SEPARATORS.split(word.casefold())).strip())
+
+
+def parse_word(
+    kind: type[E], value: object, what: str, *, aliases: Mapping[str, E] | None = None
+) -> E:
+    """Read one member of ``kind`` from its value or an alias, as a player writes it.
+
+    A member's value and each alias match exactly first (so a symbol such as ``"-"``
+    keeps its meaning), then after `normalise`.
+
+    Args:
+        kind: The enum to read.
+        value: A member, or the word for one.
+        what: How the error names the input, e.g. ``"condition"``.
+        aliases: Other words for members, e.g. ``{"fort": Defense.FORTITUDE}``.
+
+    Returns:
+        The member.
+
+    Raises:
+        RulesTypeError: ``value`` is neither a member nor text.
+        RulesError: No member has that word; the message lists the words that work.
+
+    Examples:
+        >>> from rules.affinity import Action, Duration
+        >>> parse_word(Duration, "Until-Next_Turn", "duration")
+        <Duration.UNTIL_NEXT_TURN: 'until next turn'>
+        >>> parse_word(Action, "steal", "modifier action")
+        Traceback (most recent call last):
+          ...
+        rules.errors.RulesError: Unknown modifier action 'steal': use one of 'grant' or 'remove'
+
+    """
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        words: dict[str, E] = {str(member.value): member for member in kind}
+        words.update(aliases or {})
+        # A word that is only spaces or separators (the blank face " ", "-") matches exactly.
+        exact = {**_keyed(words, lambda word: word.strip().casefold()), **words}
+        loose = _keyed(words, normalise)
+        for found in (exact.get(value), exact.get(value.strip().casefold()), loose.get(normalise(value))):
+            if found is not None:
+                return found
+    msg = f"Unknown {what} {value!r}: use one of {choices(kind)}"
+    raise (RulesError if isinstance(value, str) else RulesTypeError)(msg)
+
+
+def choices(kind: type[Enum]) -> str:
+    """The words of an enum's members as an error lists them: ``'grant' or 'remove'``."""
+    *others, last = (repr(member.value) for member in kind)
+    return f"{', '.join(others)} or {last}" if others else last
+
+
+def _keyed(words: Mapping[str, E], key: Callable[[str], str]) -> dict[str, E]:
+    return {key(word): member for word, member in words.items() if key(word)}
