@@ -170,8 +170,7 @@ def rebuild_time(dirty: bool) -> float:
         (copy / "mkdocs.yml").write_text(config.replace("  - scripts/", f"  - {ROOT / 'scripts'}/"))
         port = free_port()
         command = [str(BIN / "mkdocs"), "serve", "--dev-addr", f"127.0.0.1:{port}"]
-        if dirty:
-            command.append("--dirty")
+        command += ["--dirty", "--no-strict"] if dirty else ["--strict"]
         server = subprocess.Popen(command, cwd=copy, env=ENV, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{port}/glossary/"
@@ -233,10 +232,10 @@ def main() -> None:
         rows.append(("Strict build", f"{timed(build, args.runs):.2f} s", "< 5 s"))
         rows.append(("Examples + unit + property tests (no browser, no integration)",
                      f"{timed(tests, args.runs):.2f} s", "< 3 s"))
-        rows.append(("Live server rebuild after one page is saved",
-                     f"{rebuild_time(dirty=False):.2f} s", "< 1.5 s"))
-        rows.append(("Live server rebuild, `scripts/serve --dirty`",
+        rows.append(("Live rebuild after a page is saved, `scripts/serve` (only that page)",
                      f"{rebuild_time(dirty=True):.2f} s", "< 1.5 s"))
+        rows.append(("Live rebuild after a page is saved, `scripts/serve --full` (whole site, strict)",
+                     f"{rebuild_time(dirty=False):.2f} s", ""))
         with serve(site) as base:
             weights = page_weights(base, ["/", "/glossary/", *SYSTEM_PAGES, "/print/"])
             for path, size in weights.items():
