@@ -232,6 +232,9 @@ def main() -> None:
         rows.append(("Strict build", f"{timed(build, args.runs):.2f} s", "< 5 s"))
         rows.append(("Examples + unit + property tests (no browser, no integration)",
                      f"{timed(tests, args.runs):.2f} s", "< 3 s"))
+        pages = [str(BIN / "python"), "-m", "pytest", "-q", "-p", "no:randomly", "docs"]
+        rows.append(("Only the worked examples on the pages (`pytest docs`)",
+                     f"{timed(pages, args.runs):.2f} s", ""))
         rows.append(("Live rebuild after a page is saved, `scripts/serve` (only that page)",
                      f"{rebuild_time(dirty=True):.2f} s", "< 1.5 s"))
         rows.append(("Live rebuild after a page is saved, `scripts/serve --full` (whole site, strict)",
