@@ -246,6 +246,12 @@ def main() -> None:
                              f"{size['html'] / KIB:.0f} / {size['js'] / KIB:.0f} / {size['css'] / KIB:.0f}"
                              f" / {size['renderer'] / KIB:.0f}", ""))
                 rows.append((f"`{path}`: everything, as sent (gzip)", f"{size['wire'] / KIB:.0f} KiB", ""))
+            theme = [*site.glob("assets/javascripts/bundle.*.min.js"),
+                     *site.glob("assets/stylesheets/*.min.css")]
+            theme_bytes = sum(path.stat().st_size for path in theme)
+            ours = [*site.glob("assets/js/*.js"), *site.glob("assets/css/*.css")]
+            rows.append(("Material's own JS + CSS / the site's own JS + CSS on top (KiB)",
+                         f"{theme_bytes / KIB:.0f} / {sum(p.stat().st_size for p in ours) / KIB:.0f}", ""))
             renderer = (site / "assets" / "vendor" / "mermaid.min.js").stat().st_size
             rows.append(("Diagram renderer (fetched only by the fallback)", f"{renderer / KIB:.0f} KiB", ""))
             for label, millis in flowchart_times(base).items():
