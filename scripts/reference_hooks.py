@@ -85,7 +85,8 @@ def rulings_index(config: Any) -> str:
     for page in system_pages(config):
         markdown = _source(page)
         rows = [
-            f"| [{ruling.title}]({page}#{ruling.anchor}) | {ruling.summary.replace('|', '/')} |"
+            f"| [{ruling.title[:1].upper()}{ruling.title[1:]}]({page}#{ruling.anchor}) "
+            f"| {ruling.summary.replace('|', '/')} |"
             for ruling in rulings_of(markdown, page)
         ]
         if rows:
