@@ -1,8 +1,10 @@
 """Explained results: every figure the rules compute says which rules produced it.
 
-A system's main function returns a result that carries the final figure and the
-`Step`s taken; each step cites the `Rule` it applied by its anchor, and
-`explain()` prints the steps so a player can follow them and look each rule up.
+Every system's result has one shape, `Explained`: the ``answer``, the ``situation`` it
+answers (the input in a player's words, one line), the `Step`s taken, and ``explain()``.
+Each step cites the `Rule` it applied by its anchor; a step that changed the figure
+carries the change, as a signed ``change``, so the figure's ``start`` plus the changes
+is the ``end`` figure (Foundry pf2e records its damage adjustments the same way).
 
 Anchors are unique across the whole site, so a citation such as §guarding names
 one rule; the site turns each citation in an example's output into a link to it.
@@ -10,8 +12,8 @@ one rule; the site turns each citation in an example's output into a link to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 __all__ = ["Explained", "Rule", "Step"]
 
@@ -52,26 +54,67 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One application of one rule: what it did, in a player's words."""
+    """One application of one rule: what it did, in a player's words.
+
+    Attributes:
+        rule: The rule applied.
+        text: What it did.
+        change: The signed change it made to the result's figure (``-5`` for 5 damage
+            resisted), or ``None`` if it changed no figure. Not part of the text.
+
+    """
 
     rule: Rule
     text: str
+    change: int | None = field(default=None, repr=False, compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"{self.rule.title} (§{self.rule.anchor}): {self.text}"
 
 
+@dataclass(frozen=True, slots=True)
 class Explained:
-    """Mixin for results: ``steps`` in the order applied and a one-line ``outcome``."""
+    """The shape of every system's result.
 
-    __slots__ = ()
+    A result keeps its system's own attributes (``final``, ``total``, ``defender``...)
+    and adds, through this base, ``answer``, ``situation``, ``steps``, ``explain()``
+    and the figure the steps change (``start``, ``changes``, ``end``).
 
-    steps: tuple[Step, ...]
+    Attributes:
+        situation: The input in the game's words, one line, e.g.
+            ``"17 Fire damage against Resist Fire, Vulnerable Fire 5"``.
+        start: The figure before any step changed it, e.g. the damage dealt.
+
+    """
+
+    situation: str = field(default="", repr=False, compare=False, kw_only=True)
+    start: int = field(default=0, repr=False, compare=False, kw_only=True)
+
+    if TYPE_CHECKING:  # each result stores its steps as its own field
+
+        @property
+        def steps(self) -> tuple[Step, ...]:
+            """The steps taken, in the order applied."""
+
+    @property
+    def answer(self) -> object:
+        """The answer to the question the system was asked, e.g. the damage taken."""
+        raise NotImplementedError
 
     @property
     def outcome(self) -> str:
         """The result in one line, e.g. ``"6 damage"``."""
         raise NotImplementedError
+
+    @property
+    def changes(self) -> tuple[int, ...]:
+        """The signed change of each step that changed the figure, in order."""
+        return tuple(step.change for step in self.steps if step.change is not None)
+
+    @property
+    def end(self) -> int:
+        """The figure after every step: ``start`` plus the ``changes``."""
+        return self.start + sum(self.changes)
 
     @property
     def rules_used(self) -> tuple[Rule, ...]:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from rules.affinity import rulebook as rb
 from rules.affinity.state import Lock, State, TypeState, read_damage_type
 from rules.affinity.vocabulary import Action, Affinity, Duration, Modifier
-from rules.checks import collection, flag, half_down, whole_number
+from rules.checks import collection, flag, whole_number
 from rules.errors import RulesError, RulesTypeError
 from rules.explain import Explained, Step
 from rules.tables import Table
@@ -26,6 +26,11 @@ class AffinityResult(Explained):
     multiplier: Fraction
     state: State
     steps: tuple[Step, ...]
+
+    @property
+    def answer(self) -> int:
+        """The damage dealt (negative heals): `final`."""
+        return self.final
 
     @property
     def display(self) -> str:
@@ -94,7 +99,17 @@ def calculate(
     steps.append(Step(rb.MULTIPLIER, f"{affinity.value} multiplies by {multiplier}"))
     final = _final_damage(damage, affinity, steps)
     after = _save_state(before, kind, entry, steps)
-    return AffinityResult(final, affinity, multiplier, after, tuple(steps))
+    facts = [
+        *(["guarding"] if is_guarding else []),
+        *([f"saved: {before}"] if before.types else []),
+        *([str(modifier)] if modifier is not None else []),
+        *([f"ignores {', '.join(sorted(each.value for each in ignored))}"] if ignored else []),
+    ]
+    more = f" ({'; '.join(facts)})" if facts else ""
+    situation = f"{damage} {kind} damage against native {native_affinity.value}{more}"
+    return AffinityResult(
+        final, affinity, multiplier, after, tuple(steps), situation=situation, start=damage
+    )
 
 
 def multiplier_table() -> Table:
@@ -217,15 +232,19 @@ def _apply_ignores(affinity: Affinity, ignored: frozenset[Affinity], steps: list
 
 
 def _final_damage(damage: int, affinity: Affinity, steps: list[Step]) -> int:
-    """Step 6: base damage times the multiplier; RS rounds down (§ruling-rs-rounds-down)."""
+    """Step 6: base damage times the multiplier, rounded down (§ruling-rs-rounds-down).
+
+    Every multiplier is applied the same way, so RS's 1/2 gives `half_down`'s figure.
+    """
     multiplier = affinity.multiplier
-    final = half_down(damage) if affinity is Affinity.RS else damage * int(multiplier)
+    final = damage * multiplier.numerator // multiplier.denominator  # rounds down, as half_down
+    change = final - damage
     if final < 0:
-        steps.append(Step(rb.FINAL, f"{damage} x {multiplier} = {final}: heals {-final}"))
+        steps.append(Step(rb.FINAL, f"{damage} x {multiplier} = {final}: heals {-final}", change=change))
     elif final == 0:
-        steps.append(Step(rb.FINAL, f"{damage} x {multiplier} = 0: No effect"))
+        steps.append(Step(rb.FINAL, f"{damage} x {multiplier} = 0: No effect", change=change))
     else:
-        steps.append(Step(rb.FINAL, f"{damage} x {multiplier} = {final}"))
+        steps.append(Step(rb.FINAL, f"{damage} x {multiplier} = {final}", change=change))
     return final
 
 

@@ -41,6 +41,11 @@ class Amount(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> int:
+        """The amount after the rules: `value`."""
+        return self.value
+
+    @property
     def outcome(self) -> str:
         """The amount, e.g. ``"7 damage"``."""
         return f"{self.value} {self.what}"
@@ -55,7 +60,9 @@ def damage_dealt(attacker: Combatant, damage: int) -> Amount:
 
     """
     who = read_combatant(attacker, "attacker")
-    return _weakened(who, damage, "damage", "weakened attacker: damage dealt", "full damage dealt")
+    return _weakened(
+        who, damage, "damage", "weakened attacker: damage dealt", "full damage dealt", "dealt by"
+    )
 
 
 def healing_received(target: Combatant, healing: int) -> Amount:
@@ -67,17 +74,22 @@ def healing_received(target: Combatant, healing: int) -> Amount:
 
     """
     who = read_combatant(target, "target")
-    return _weakened(who, healing, "healing", "weakened: healing received", "full healing")
+    return _weakened(who, healing, "healing", "weakened: healing received", "full healing", "received by")
 
 
-def _weakened(combatant: Combatant, value: int, what: str, halved: str, full: str) -> Amount:
+def _weakened(  # noqa: PLR0917 - the words of the two questions that share this rule
+    combatant: Combatant, value: int, what: str, halved: str, full: str, by: str
+) -> Amount:
     """Weakened halves an amount, rounded down (§ruling-weakened-rounds-down); else it is whole."""
     amount = whole_number(value, what)
+    situation = f"{amount} {what} {by} {combatant}"
     if not combatant.has(Condition.WEAKENED):
-        return Amount(amount, what, (Step(EFFECTS[Condition.WEAKENED].rule, f"not weakened: {full}"),))
+        step = Step(EFFECTS[Condition.WEAKENED].rule, f"not weakened: {full}")
+        return Amount(amount, what, (step,), situation=situation, start=amount)
     half = half_down(amount)
-    step = Step(rb.WEAKENED_ROUNDING, f"{halved} {amount} halved, rounded down: {half}")
-    return Amount(half, what, (step,))
+    text = f"{halved} {amount} halved, rounded down: {half}"
+    step = Step(rb.WEAKENED_ROUNDING, text, change=half - amount)
+    return Amount(half, what, (step,), situation=situation, start=amount)
 
 
 def damage_taken(target: Combatant, damage: int) -> Amount:
@@ -90,13 +102,15 @@ def damage_taken(target: Combatant, damage: int) -> Amount:
     """
     who = read_combatant(target, "target")
     amount = whole_number(damage, "damage")
+    situation = f"{amount} damage to {who}"
     if not who.has(Condition.PETRIFIED):
         step = Step(EFFECTS[Condition.PETRIFIED].rule, "not petrified: full damage taken")
-        return Amount(amount, "damage", (step,))
+        return Amount(amount, "damage", (step,), situation=situation, start=amount)
     # Petrified is Resist All under the resistance rules, which round the half down.
     resisted = take_damage(amount, (), ["Resist All"])
     text = f"petrified: Resist All against {amount} damage"
-    return Amount(resisted.final, "damage", (Step(rb.PETRIFIED_HALF, text), *resisted.steps))
+    steps = (Step(rb.PETRIFIED_HALF, text), *resisted.steps)
+    return Amount(resisted.final, "damage", steps, situation=situation, start=amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +119,11 @@ class Aftermath(Explained):
 
     combatant: Combatant
     steps: tuple[Step, ...]
+
+    @property
+    def answer(self) -> Combatant:
+        """The combatant afterwards: `combatant`."""
+        return self.combatant
 
     @property
     def outcome(self) -> str:
@@ -138,7 +157,8 @@ def after_damage(target: Combatant, hit_points: int) -> Aftermath:
         steps.append(Step(rule, "damaged while dominated: may save against one domination"))
     if not steps:
         steps.append(Step(rb.ENDING, "no condition ends on damage"))
-    return Aftermath(after, tuple(steps))
+    situation = f"{target} damaged, {hit_points} hit points left"
+    return Aftermath(after, tuple(steps), situation=situation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +167,11 @@ class Defenses(Explained):
 
     scores: Mapping[Defense, int]
     steps: tuple[Step, ...]
+
+    @property
+    def answer(self) -> Mapping[Defense, int]:
+        """The scores after the bonus: `scores`."""
+        return self.scores
 
     @property
     def outcome(self) -> str:
@@ -172,13 +197,17 @@ def total_defense(defenses: Mapping[Defense | str, int], *, power_bonus: int = 0
     for defense, score in scores.items():
         whole_number(score, f"The {defense.title} score", minimum=None)
     power_bonus = whole_number(power_bonus, "power_bonus")
+    listed = ", ".join(f"{defense.title} {score}" for defense, score in scores.items())
+    bonus = f" (a +{power_bonus} power bonus included)" if power_bonus else ""
+    situation = f"Total Defense with {listed or 'no defenses'}{bonus}"
     if power_bonus >= TOTAL_DEFENSE_BONUS:
         text = f"a +{power_bonus} power bonus already applies: +4 does not stack, no change"
-        return Defenses(scores, (Step(rb.TOTAL_DEFENSE_BONUS, text),))
+        return Defenses(scores, (Step(rb.TOTAL_DEFENSE_BONUS, text),), situation=situation)
     added = TOTAL_DEFENSE_BONUS - power_bonus
     steps = [Step(rb.TOTAL_DEFENSE, "+4 power bonus to all defenses until the end of the next turn")]
     if power_bonus > 0:
         steps.append(
             Step(rb.TOTAL_DEFENSE_BONUS, f"replaces the +{power_bonus} power bonus: adds {added}")
         )
-    return Defenses({defense: score + added for defense, score in scores.items()}, tuple(steps))
+    raised = {defense: score + added for defense, score in scores.items()}
+    return Defenses(raised, tuple(steps), situation=situation)

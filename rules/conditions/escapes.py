@@ -33,6 +33,11 @@ class EscapeResult(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> bool:
+        """Whether it escapes: `escaped`."""
+        return self.escaped
+
+    @property
     def outcome(self) -> str:
         """``"escapes"`` or ``"still held"``, with the conditions left."""
         return f"{'escapes' if self.escaped else 'still held'}: {self.combatant}"
@@ -69,15 +74,16 @@ def escape_check(
         raise RulesError(msg)
     target = scores[defense]
     compared = f"{chosen.value.capitalize()} {check} vs {source}'s {defense.title} {target}"
+    situation = f"{combatant} tries to escape {source}: {compared}"
     steps = [Step(rb.ESCAPE, f"{chosen.value.capitalize()} targets {defense.title}")]
     if check >= target:
         rule = rb.ESCAPE_TIES if check == target else rb.ESCAPE
         steps.append(Step(rule, f"{compared}: success"))
         held = [c.value for c in (Condition.GRABBED, Condition.SWALLOWED) if source in combatant.sources(c)]
         steps.append(Step(rb.ESCAPE_SOURCE, f"ends every instance {source} holds: {', '.join(held)}"))
-        return EscapeResult(True, freed, tuple(steps))
+        return EscapeResult(True, freed, tuple(steps), situation=situation)
     steps.append(Step(rb.ESCAPE, f"{compared}: failure"))
-    return EscapeResult(False, combatant, tuple(steps))
+    return EscapeResult(False, combatant, tuple(steps), situation=situation)
 
 
 def _scores(defenses: object) -> dict[Defense, int]:
@@ -97,6 +103,11 @@ class ForcedMovement(Explained):
     moves: bool
     combatant: Combatant
     steps: tuple[Step, ...]
+
+    @property
+    def answer(self) -> bool:
+        """Whether it moves: `moves`."""
+        return self.moves
 
     @property
     def outcome(self) -> str:
@@ -122,10 +133,13 @@ def forced_movement(
     target = read_combatant(target, "target")
     leaving = {_name(who, "away_from") for who in collection(away_from, "away_from")}
     results = _escapes(escapes)
+    situation = f"Forced movement of {target}" + (
+        f", away from {', '.join(sorted(leaving))}" if leaving else ""
+    )
     steps = []
     if target.has(Condition.RESTRAINED):
         steps.append(Step(EFFECTS[Condition.RESTRAINED].rule, "restrained: ignores forced movement"))
-        return ForcedMovement(False, target, tuple(steps))
+        return ForcedMovement(False, target, tuple(steps), situation=situation)
     left_behind = [who for who in target.sources(Condition.GRABBED) if who in leaving]
     after = target
     moves = True
@@ -144,7 +158,7 @@ def forced_movement(
         steps.append(Step(rb.FORCED_MOVEMENT, "no grabber is left behind: moves"))
     elif not moves:
         steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
-    return ForcedMovement(moves, after, tuple(steps))
+    return ForcedMovement(moves, after, tuple(steps), situation=situation)
 
 
 def _escapes(value: object) -> dict[str, bool]:

@@ -9,7 +9,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.checks import collection, whole_number
 from rules.conditions import rulebook as rb
@@ -72,6 +72,11 @@ class StackedPenalties(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> int:
+        """The total penalty: `total`."""
+        return self.total
+
+    @property
     def outcome(self) -> str:
         """The total penalty, e.g. ``"-7 in total"``."""
         return f"{self.total} in total"
@@ -107,11 +112,14 @@ def stack(
     if not given:
         steps.append(Step(rb.STACKING, "no penalties apply"))
     elif len(given) == 1:
-        steps.append(Step(rb.STACKING, f"one penalty: {given[0]}"))
+        steps.append(Step(rb.STACKING, f"one penalty: {given[0]}", change=total))
     elif len(applied) > 1:
         values = " + ".join(str(penalty.value) for penalty in applied)
-        steps.append(Step(rb.STACKING, f"different types add up: {values} = {total}"))
-    return StackedPenalties(total, tuple(applied), tuple(steps))
+        steps.append(Step(rb.STACKING, f"different types add up: {values} = {total}", change=total))
+    else:  # several of one type: the step that chose among them sets the total
+        steps[-1] = replace(steps[-1], change=total)
+    situation = "Penalties " + ", ".join(map(str, given)) if given else "No penalties"
+    return StackedPenalties(total, tuple(applied), tuple(steps), situation=situation)
 
 
 def stack_penalties(penalties: Iterable[Penalty | tuple[PenaltyType | str | None, int]]) -> int:

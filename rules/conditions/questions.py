@@ -88,6 +88,11 @@ class TurnActions(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> ActionLimit:
+        """The action limit: `limit`."""
+        return self.limit
+
+    @property
     def outcome(self) -> str:
         """The allowance in words."""
         parts = [f"actions: {self.limit.value}"]
@@ -125,7 +130,7 @@ def allowed_actions(combatant: Combatant) -> TurnActions:
         steps.append(Step(rb.ACTION_LIMITS, f"the strictest limit applies: {limit.value}"))
     if not steps:
         steps.append(Step(rb.ACTIONS, "no condition limits actions"))
-    return TurnActions(limit, can_attack, reactions, tuple(steps))
+    return TurnActions(limit, can_attack, reactions, tuple(steps), situation=f"The turn of {combatant}")
 
 
 def can_make_opportunity_attacks(combatant: Combatant) -> Verdict:
@@ -146,6 +151,11 @@ class MovementAllowed(Explained):
     square_cost: int
     ignores_forced_movement: bool
     steps: tuple[Step, ...]
+
+    @property
+    def answer(self) -> bool:
+        """Whether it can move: `can_move`."""
+        return self.can_move
 
     @property
     def outcome(self) -> str:
@@ -183,6 +193,7 @@ def movement(combatant: Combatant) -> MovementAllowed:
         square_cost=2 if Movement.SLOWED in found else 1,
         ignores_forced_movement=any(EFFECTS[c].ignores_forced_movement for c in combatant.conditions),
         steps=tuple(steps),
+        situation=f"The movement of {combatant}",
     )
 
 
@@ -193,6 +204,11 @@ class AttackPenalty(Explained):
     total: int
     stacked: StackedPenalties
     steps: tuple[Step, ...]
+
+    @property
+    def answer(self) -> int:
+        """The total penalty: `total`."""
+        return self.total
 
     @property
     def outcome(self) -> str:
@@ -240,7 +256,15 @@ def attack_penalty(
     stacked = stack(penalties)
     steps += stacked.steps
     steps.append(Step(rb.ATTACK_PENALTY, f"total attack penalty {stacked.total}"))
-    return AttackPenalty(stacked.total, stacked, tuple(steps))
+    where = [
+        "adjacent" if adjacent else "not adjacent",
+        *([Cover.parse(cover).value] if Cover.parse(cover) is not Cover.NONE else []),
+        *([Concealment.parse(concealment).value]
+          if Concealment.parse(concealment) is not Concealment.NONE else []),
+        *(["violates a mark"] if marked else []),
+    ]
+    situation = f"{attacker} attacks {target} ({', '.join(where)})"
+    return AttackPenalty(stacked.total, stacked, tuple(steps), situation=situation)
 
 
 def _cover(target: Combatant, cover: Cover, *, adjacent: bool, steps: list[Step]) -> list[Penalty]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.explain import Explained, Step
 
@@ -20,7 +20,7 @@ class Verdict(Explained):
 
     """
 
-    answer: bool
+    answer: bool = field()  # a field, where other results compute their answer
     steps: tuple[Step, ...]
 
     def __bool__(self) -> bool:

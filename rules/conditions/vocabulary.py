@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Self
 
 from rules.tables import Table
+from rules.vocabulary import SOURCE_NAMES, Condition
 from rules.words import parse_word
 
 __all__ = [
@@ -26,62 +27,6 @@ __all__ = [
     "Skill",
     "source_table",
 ]
-
-class Condition(Enum):
-    """The seventeen conditions; the value is the name players write."""
-
-    BLINDED = "blinded"
-    DAZED = "dazed"
-    DEAFENED = "deafened"
-    DOMINATED = "dominated"
-    EXILED = "exiled"
-    GRABBED = "grabbed"
-    HELPLESS = "helpless"
-    IMMOBILIZED = "immobilized"
-    MARKED = "marked"
-    PETRIFIED = "petrified"
-    PRONE = "prone"
-    RESTRAINED = "restrained"
-    SLOWED = "slowed"
-    STUNNED = "stunned"
-    SWALLOWED = "swallowed"
-    UNCONSCIOUS = "unconscious"
-    WEAKENED = "weakened"
-
-    @classmethod
-    def parse(cls, value: Condition | str) -> Condition:
-        """Read a condition: ``"Prone"``, ``"removed from game"`` (the old name of exiled)..."""
-        return parse_word(cls, value, "condition", aliases=_CONDITION_ALIASES)
-
-    @property
-    def title(self) -> str:
-        """The condition's name as a heading writes it, e.g. ``"Prone"``."""
-        return self.value.capitalize()
-
-    @property
-    def source_name(self) -> str | None:
-        """What the source of this condition is called (``"grabber"``), or None if it needs none."""
-        return SOURCE_NAMES.get(self)
-
-
-_CONDITION_ALIASES = {
-    "removed from game": Condition.EXILED,
-    "immobilised": Condition.IMMOBILIZED,
-    "slow": Condition.SLOWED,
-    "stun": Condition.STUNNED,
-    "daze": Condition.DAZED,
-    "blind": Condition.BLINDED,
-    "deaf": Condition.DEAFENED,
-    "weaken": Condition.WEAKENED,
-}
-
-SOURCE_NAMES = {
-    Condition.DOMINATED: "dominator",
-    Condition.GRABBED: "grabber",
-    Condition.MARKED: "marker",
-    Condition.SWALLOWED: "swallower",
-}
-"""The source-dependent conditions and what their source is called."""
 
 
 def source_table() -> Table:

@@ -97,6 +97,11 @@ class MonsterDefenses(Explained):
         return {"fortitude": self.fortitude, "reflex": self.reflex, "will": self.will}
 
     @property
+    def answer(self) -> dict[str, int]:
+        """The three scores: `scores`."""
+        return self.scores
+
+    @property
     def outcome(self) -> str:
         """The three scores in one line: ``"Fortitude 17, Reflex 15, Will 16"``."""
         return ", ".join(f"{name.capitalize()} {score}" for name, score in self.scores.items())
@@ -131,7 +136,9 @@ def design_defenses(
     found = _role_row(role, steps)
     modifiers = _variety(found, plus, minus, steps)
     scores = _scores(average, modifiers, steps)
-    return MonsterDefenses(found, average, *scores, tuple(steps))
+    variety = f", +1 {plus} and -1 {minus}" if plus is not None and minus is not None else ""
+    situation = f"A {found.value} with average defense {average}{variety}"
+    return MonsterDefenses(found, average, *scores, tuple(steps), situation=situation)
 
 
 def role_table() -> Table:

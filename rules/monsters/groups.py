@@ -84,6 +84,11 @@ class MonsterTraits(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> tuple[str, ...]:
+        """The merged trait lines: `lines`."""
+        return self.lines
+
+    @property
     def outcome(self) -> str:
         """The lines, separated by semicolons, or ``"no group traits"``."""
         return "; ".join(self.lines) or "no group traits"
@@ -126,7 +131,9 @@ def monster_traits(
     if limit is not None:
         steps.append(Step(rb.FIVE_PER_TIER, f"level {level}: every line gets a limit of {limit}"))
     lines = _lines_of(resist, vulnerable, limit)
-    return MonsterTraits(found, lines, tuple(steps))
+    rules = "the new resistance rules" if new_rules else f"level {level}, old resistance rules"
+    names = ", ".join(group.value for group in found) or "no group"
+    return MonsterTraits(found, lines, tuple(steps), situation=f"A monster of {names} ({rules})")
 
 
 def traits_for(

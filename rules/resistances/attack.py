@@ -159,6 +159,33 @@ class Circumstances:
             )
             raise RulesError(msg)
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The facts that differ from a plain attack, in words: ``("a critical hit",)``."""
+        facts = (
+            (self.advantage, "with Combat Advantage"),
+            (self.critical, "a critical hit"),
+            (self.ongoing, "ongoing"),
+            (self.silvered, "silvered"),
+            (self.attacker_level != 1, f"from a level {self.attacker_level} attacker"),
+            (self.area, "a burst or blast"),
+            (self.environmental, "environmental"),
+        )
+        return tuple(text for holds, text in facts if holds)
+
+    @classmethod
+    def given(cls, circumstances: object, flags: Circumstances) -> Circumstances:
+        """The circumstances passed as one value, or else as separate flags (not both)."""
+        if circumstances is None:
+            return flags
+        if not isinstance(circumstances, Circumstances):
+            msg = f"circumstances must be a Circumstances(...), not {circumstances!r}"
+            raise RulesTypeError(msg)
+        if flags != cls():
+            msg = "Give the circumstances either as one Circumstances(...) or as flags, not both"
+            raise RulesError(msg)
+        return circumstances
+
     def _holds(self, condition: Condition) -> bool:
         facts = {
             Condition.ADVANTAGE: self.advantage,

@@ -32,6 +32,11 @@ class EffectCheck(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> bool:
+        """Whether the effect is ignored: `ignored`."""
+        return self.ignored
+
+    @property
     def outcome(self) -> str:
         """``"ignored"`` or ``"applies"``."""
         return "ignored" if self.ignored else "applies"
@@ -49,6 +54,7 @@ def check_effect(
     attacker_level: int = 1,
     area: bool = False,
     environmental: bool = False,
+    circumstances: Circumstances | None = None,
 ) -> EffectCheck:
     """Decide whether a creature ignores one effect of an attack that is not damage.
 
@@ -64,6 +70,8 @@ def check_effect(
         attacker_level: The attacker's level.
         area: The attack is a burst or blast.
         environmental: The effect comes from the environment, not from an attack.
+        circumstances: The seven facts above as one `Circumstances` value, instead of
+            the separate flags.
 
     Returns:
         Whether the effect is ignored, with the steps that decided it.
@@ -72,18 +80,22 @@ def check_effect(
         RulesError: An unknown condition or keyword, or a trait line that cannot be read.
 
     """
-    circumstances = Circumstances(
+    circumstances = Circumstances.given(circumstances, Circumstances(
         advantage, critical, ongoing, silvered, attacker_level, area, environmental
-    )
+    ))
     wanted = None if effect is None else CharacterCondition.parse(effect)
-    marks = frozenset(Keyword.parse(keyword) for keyword in collection(keywords, "keywords"))
+    marks = tuple(dict.fromkeys(
+        Keyword.parse(keyword) for keyword in collection(keywords, "keywords")
+    ))
     steps: list[Step] = []
-    held = expand_sets(read_traits(traits), steps)
+    given = read_traits(traits)
+    held = expand_sets(given, steps)
+    situation = _situation(wanted, given, marks, circumstances)
     for trait in held:
         if isinstance(trait, NondamageImmunity) and trait.keyword in marks:
             text = f"{trait}: every effect but damage of a {trait.keyword.value} attack is ignored"
             steps.append(Step(rb.NONDAMAGE_IMMUNITY, text))
-            return EffectCheck(True, tuple(steps))
+            return EffectCheck(True, tuple(steps), situation=situation)
     for trait in held:
         if not isinstance(trait, ConditionImmunity) or trait.condition is not wanted:
             continue
@@ -92,7 +104,21 @@ def check_effect(
             steps.append(Step(rb.CONDITIONS, f"{trait} does not apply: the effect is {fact}"))
             continue
         steps.append(Step(rb.CONDITION_IMMUNITY, f"{trait}: {wanted.value} is ignored"))
-        return EffectCheck(True, tuple(steps))
+        return EffectCheck(True, tuple(steps), situation=situation)
     what = "the effect" if wanted is None else wanted.value
     steps.append(Step(rb.CONDITION_IMMUNITY, f"no immunity to {what}: it applies"))
-    return EffectCheck(False, tuple(steps))
+    return EffectCheck(False, tuple(steps), situation=situation)
+
+
+def _situation(
+    wanted: CharacterCondition | None,
+    traits: tuple[Trait, ...],
+    keywords: tuple[Keyword, ...],
+    circumstances: Circumstances,
+) -> str:
+    """``"Forced Movement against Swarm (a burst or blast)"``."""
+    what = "An effect other than damage" if wanted is None else wanted.value
+    against = ", ".join(map(str, traits)) or "no traits"
+    facts = [*(f"{keyword.value} attack" for keyword in keywords), *circumstances.words]
+    more = f" ({', '.join(facts)})" if facts else ""
+    return f"{what} against {against}{more}"

@@ -70,6 +70,11 @@ class DamageResult(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> int:
+        """The damage taken: `final`."""
+        return self.final
+
+    @property
     def outcome(self) -> str:
         """The damage taken, and the triggers it sets off: ``"14 damage"``."""
         fired = "".join(f"; then {trigger}" for trigger in self.triggered)
@@ -89,6 +94,7 @@ def take_damage(
     area: bool = False,
     environmental: bool = False,
     reduction: Mapping[DamageType | str, int] | None = None,
+    circumstances: Circumstances | None = None,
 ) -> DamageResult:
     """Resolve damage of one or more types against a creature's traits.
 
@@ -105,6 +111,8 @@ def take_damage(
         area: The attack is a burst or blast.
         environmental: The damage comes from the environment, not from an attack.
         reduction: The attacker's Resistance Reduction per damage type, e.g. ``{"fire": 5}``.
+        circumstances: The seven facts above as one `Circumstances` value, instead of
+            the separate flags.
 
     Returns:
         The final damage, the damage mitigated and added, the triggers set off, and the steps.
@@ -115,13 +123,14 @@ def take_damage(
 
     """
     damage = read_amount(amount)
-    circumstances = Circumstances(
+    circumstances = Circumstances.given(circumstances, Circumstances(
         advantage, critical, ongoing, silvered, attacker_level, area, environmental
-    )
+    ))
     reductions = _reductions(reduction, circumstances)
     steps: list[Step] = []
     kinds = _damage_types(types, steps)
-    held = expand_sets(read_traits(traits), steps)
+    given = read_traits(traits)
+    held = expand_sets(given, steps)
     live = _check_conditions(held, kinds, circumstances, steps)
     per_type = tuple(
         _resolve_type(damage, kinds, kind, held, live, reductions, circumstances, steps)
@@ -130,7 +139,30 @@ def take_damage(
     mitigated, added = _combine(damage, per_type, circumstances, steps)
     final = _damage_taken(damage, mitigated, added, steps)
     triggered = _triggers(kinds, final, held, steps)
-    return DamageResult(final, mitigated, added, kinds, per_type, triggered, tuple(steps))
+    situation = _situation(damage, kinds, given, circumstances, reductions)
+    return DamageResult(
+        final, mitigated, added, kinds, per_type, triggered, tuple(steps),
+        situation=situation, start=damage,
+    )
+
+
+def _situation(
+    damage: int,
+    kinds: tuple[DamageType, ...],
+    traits: tuple[Trait, ...],
+    circumstances: Circumstances,
+    reductions: Mapping[DamageType, int],
+) -> str:
+    """``"17 Fire damage against Resist Fire, Vulnerable Fire 5"``, and what else holds."""
+    against = ", ".join(map(str, traits)) or "no traits"
+    facts = [
+        *circumstances.words,
+        *(f"Resistance Reduction {value} {kind.value}" for kind, value in reductions.items()),
+    ]
+    more = f" ({', '.join(facts)})" if facts else ""
+    names = [kind.value for kind in kinds]
+    listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f"{damage} {listed} damage against {against}{more}"
 
 
 def _reductions(value: object, circumstances: Circumstances) -> dict[DamageType, int]:
@@ -274,7 +306,9 @@ def _resolve_type(  # noqa: PLR0917 - the inputs of one flowchart step
     vulnerables = [trait for trait in live if isinstance(trait, Vulnerable) and trait.covers(kind)]
     immunity = DamageImmunity(kind)
     if immunity in traits:
-        steps.append(Step(rb.DAMAGE_IMMUNITY, f"{immunity} negates all {damage} {kind.value}"))
+        change = -damage if len(kinds) == 1 else None
+        text = f"{immunity} negates all {damage} {kind.value}"
+        steps.append(Step(rb.DAMAGE_IMMUNITY, text, change=change))
         if vulnerables:
             rule = rb.IMMUNITY_WINS if len(kinds) == 1 else rb.IMMUNE_TYPE_ADDS_NOTHING
             names = ", ".join(map(str, vulnerables))
@@ -283,10 +317,11 @@ def _resolve_type(  # noqa: PLR0917 - the inputs of one flowchart step
     resist = _choose(resists, kind, steps)
     gained = _reduction(kind, resists, resist, reductions, steps)
     vulnerable = _choose([*vulnerables, *([gained] if gained else [])], kind, steps)
+    alone = len(kinds) == 1  # with several types, the combined figures change the damage
     return TypeOutcome(
         kind,
-        _mitigate(damage, kind, resist, circumstances, steps),
-        _add(damage, kind, vulnerable, steps),
+        _mitigate(damage, kind, resist, circumstances, steps, alone=alone),
+        _add(damage, kind, vulnerable, steps, alone=alone),
         resist,
         vulnerable,
     )
@@ -294,29 +329,30 @@ def _resolve_type(  # noqa: PLR0917 - the inputs of one flowchart step
 
 def _mitigate(
     damage: int, kind: DamageType, resist: Resist | None, circumstances: Circumstances,
-    steps: list[Step],
+    steps: list[Step], *, alone: bool,
 ) -> int:
     if resist is None:
         return 0
     if circumstances.environmental:
         mitigated = damage if resist.limit is None else min(resist.limit, damage)
         how = "negates all of it" if resist.limit is None else f"removes up to its limit {resist.limit}"
-        steps.append(
-            Step(rb.ENVIRONMENTAL, f"{resist} {how}: {mitigated} of {damage} {kind.value} mitigated")
-        )
+        text = f"{resist} {how}: {mitigated} of {damage} {kind.value} mitigated"
+        steps.append(Step(rb.ENVIRONMENTAL, text, change=-mitigated if alone else None))
         return mitigated
     mitigated = resist.amount(damage)
     steps.append(Step(rb.RESIST, f"{resist} mitigates {mitigated} of {damage} {kind.value}"
-                  f"{_half(damage, resist.limit)}"))
+                  f"{_half(damage, resist.limit)}", change=-mitigated if alone else None))
     return mitigated
 
 
-def _add(damage: int, kind: DamageType, vulnerable: Vulnerable | None, steps: list[Step]) -> int:
+def _add(
+    damage: int, kind: DamageType, vulnerable: Vulnerable | None, steps: list[Step], *, alone: bool
+) -> int:
     if vulnerable is None:
         return 0
     added = vulnerable.amount(damage)
     steps.append(Step(rb.VULNERABLE, f"{vulnerable} adds {added} to {damage} {kind.value}"
-                  f"{_half(damage, vulnerable.limit)}"))
+                  f"{_half(damage, vulnerable.limit)}", change=added if alone else None))
     return added
 
 
@@ -364,14 +400,16 @@ def _best_two(
     chosen = " and ".join(f"{kind.value} ({figure})" for figure, kind in figures)
     sums = " + ".join(str(figure) for figure, _ in figures)
     what = "vulnerabilities" if field == "added" else "resistances"
-    steps.append(Step(rule, f"{what}: the two highest are {chosen}: ({sums}) / 2 = {total} {field}"))
+    text = f"{what}: the two highest are {chosen}: ({sums}) / 2 = {total} {field}"
+    steps.append(Step(rule, text, change=total if field == "added" else -total))
     return total
 
 
 def _damage_taken(damage: int, mitigated: int, added: int, steps: list[Step]) -> int:
     """The original damage, minus what was mitigated, plus what was added; never below 0."""
     final = max(damage - mitigated + added, 0)
-    steps.append(Step(rb.DAMAGE_TAKEN, f"{damage} - {mitigated} + {added} = {final}"))
+    floor = final - (damage - mitigated + added)  # what "never below 0" gave back
+    steps.append(Step(rb.DAMAGE_TAKEN, f"{damage} - {mitigated} + {added} = {final}", change=floor))
     return final
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from enum import Enum
 
 from rules.errors import RulesError
+from rules.vocabulary import CharacterCondition
 from rules.words import choices, normalise, parse_word
 
 __all__ = [
@@ -124,39 +125,6 @@ _CONDITION_WORDS = {
     "not burst/blast": Condition.NO_AREA,
     "no critical": Condition.NOT_CRITICAL,
     "no ongoing": Condition.NOT_ONGOING,
-}
-
-
-class CharacterCondition(Enum):
-    """A condition a Condition Immunity can name: the conditions, or forced movement."""
-
-    BLINDED = "Blinded"
-    DAZED = "Dazed"
-    DEAFENED = "Deafened"
-    DOMINATED = "Dominated"
-    EXILED = "Exiled"
-    GRABBED = "Grabbed"
-    HELPLESS = "Helpless"
-    IMMOBILIZED = "Immobilized"
-    MARKED = "Marked"
-    PETRIFIED = "Petrified"
-    PRONE = "Prone"
-    RESTRAINED = "Restrained"
-    SLOWED = "Slowed"
-    STUNNED = "Stunned"
-    SWALLOWED = "Swallowed"
-    UNCONSCIOUS = "Unconscious"
-    WEAKENED = "Weakened"
-    FORCED_MOVEMENT = "Forced Movement"
-
-    @classmethod
-    def parse(cls, value: CharacterCondition | str) -> CharacterCondition:
-        """Read a condition or forced movement; push, pull and slide are forced movement."""
-        return parse_word(cls, value, "character condition", aliases=_MOVEMENT_WORDS)
-
-
-_MOVEMENT_WORDS = {
-    word: CharacterCondition.FORCED_MOVEMENT for word in ("push", "pull", "slide")
 }
 
 

@@ -35,6 +35,11 @@ class GainResult(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> bool:
+        """Whether the effect was gained (not prevented)."""
+        return not self.prevented
+
+    @property
     def outcome(self) -> str:
         """``"prevented"`` or ``"gained"``."""
         return "prevented" if self.prevented else "gained"
@@ -60,14 +65,16 @@ def gain(defender: Defender, effect: Immunity | OneTime | str) -> GainResult:
     if isinstance(new, OneTime):
         check_stacking((*defender.effects, new))
         after = replace(defender, one_time=(*defender.one_time, new))
-        return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),))
+        situation = f"{new.name}, received by {defender}"
+        return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),), situation=situation)
     if not isinstance(new, Immunity):
         msg = f"effect must be an Immunity, a OneTime or an immunity's name, not {effect!r}"
         raise RulesTypeError(msg)
     check_stacking((*defender.effects, new))
     needed = invulnerable(defender.requires, (*defender.immunities, new))
+    situation = f"{new.name}, received by {defender}"
     if needed:
         text = f"{new.name} would leave nothing able to hurt (requires {needed}): prevented"
-        return GainResult(defender, True, (Step(rb.NO_INVULNERABILITY, text),))
+        return GainResult(defender, True, (Step(rb.NO_INVULNERABILITY, text),), situation=situation)
     after = replace(defender, immunities=(*defender.immunities, new))
-    return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),))
+    return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),), situation=situation)

@@ -54,6 +54,16 @@ class HitResult(Explained):
     before: Defender
 
     @property
+    def answer(self) -> Location | None:
+        """The wound this hit dealt, if any: `wound`.
+
+        Its figure is the points of the hit still to be taken: ``start`` is the damage,
+        each step that takes points (a prevention, the monstrous rule, a pool, the wound)
+        carries them as a negative change, and every point is taken, so ``end`` is 0.
+        """
+        return self.wound
+
+    @property
     def outcome(self) -> str:
         """The hit in one line: the call, or each pool that changed and the wound."""
         if self.call:
@@ -99,24 +109,29 @@ def take_hit(
     where = Location.parse(location)
     pierce = flag(pierce, "pierce")
     hit = _call(damage, kind, pierce)
+    situation = f"{hit} to the {where.value}, against {defender}"
 
     steps: list[Step] = []
     if damage == 0:
         steps.append(Step(rb.ZERO_HIT, f"{hit} takes nothing and uses nothing up"))
-        return _no_effect(defender, defender, (), steps)
-    prevented = _ongoing_prevention(defender, hit, kind, steps)
+        return _no_effect(defender, defender, (), steps, situation)
+    prevented = _ongoing_prevention(defender, hit, damage, kind, steps)
     if prevented:
-        return _no_effect(defender, defender, ((prevented, damage),), steps)
-    after = _one_time_prevention(defender, kind, steps)
+        return _no_effect(defender, defender, ((prevented, damage),), steps, situation, damage)
+    after = _one_time_prevention(defender, kind, damage, steps)
     if after is not defender:
-        return _no_effect(defender, after, (("one-time effect", damage),), steps)
+        absorbed = (("one-time effect", damage),)
+        return _no_effect(defender, after, absorbed, steps, situation, damage)
     _damage_reduction(defender, pierce, steps)
-    after, left, absorbed = _pools(defender, damage, pierce, steps)
+    after, left, taken = _pools(defender, damage, pierce, steps)
     wound = _wound(after, left, where, steps)
     if wound is not None:
         after = replace(after, wounds=(*after.wounds, wound))
-        absorbed.append(("wound", left))
-    return HitResult(after, None, wound, tuple(absorbed), tuple(steps), defender)
+        taken.append(("wound", left))
+    return HitResult(
+        after, None, wound, tuple(taken), tuple(steps), defender,
+        situation=situation, start=damage,
+    )
 
 
 def in_doubt(defender: Defender) -> HitResult:
@@ -128,7 +143,8 @@ def in_doubt(defender: Defender) -> HitResult:
     emptied = defender.with_pools(dict.fromkeys(Pool, 0))
     after = replace(emptied, wounds=(*defender.wounds, Location.TORSO))
     step = Step(rb.IN_DOUBT, "unsure of the damage: every pool to 0 and a torso wound")
-    return HitResult(after, None, Location.TORSO, (), (step,), defender)
+    situation = f"A hit of unknown damage, against {defender}"
+    return HitResult(after, None, Location.TORSO, (), (step,), defender, situation=situation)
 
 
 def _call(damage: int, kind: str | None, pierce: bool) -> str:
@@ -138,18 +154,27 @@ def _call(damage: int, kind: str | None, pierce: bool) -> str:
     return " ".join([str(damage), *(words or ["damage"])])
 
 
-def _no_effect(
-    before: Defender, after: Defender, absorbed: tuple[tuple[str, int], ...], steps: list[Step]
+def _no_effect(  # noqa: PLR0917 - the hit's parts, as `HitResult` keeps them
+    before: Defender,
+    after: Defender,
+    absorbed: tuple[tuple[str, int], ...],
+    steps: list[Step],
+    situation: str,
+    damage: int = 0,
 ) -> HitResult:
     steps.append(Step(rb.NO_EFFECT, 'nothing got through: call "No Effect"'))
-    return HitResult(after, NO_EFFECT, None, absorbed, tuple(steps), before)
+    return HitResult(
+        after, NO_EFFECT, None, absorbed, tuple(steps), before, situation=situation, start=damage
+    )
 
 
-def _ongoing_prevention(defender: Defender, hit: str, kind: str | None, steps: list[Step]) -> str:
+def _ongoing_prevention(
+    defender: Defender, hit: str, damage: int, kind: str | None, steps: list[Step]
+) -> str:
     """Step 1: an immunity, then a damage requirement, may stop the hit outright."""
     for immunity in defender.immunities:
         if immunity.stops(kind):
-            steps.append(Step(rb.ONGOING, f"{immunity.name} stops {hit}"))
+            steps.append(Step(rb.ONGOING, f"{immunity.name} stops {hit}", change=-damage))
             return "immunity"
     steps.append(Step(rb.ONGOING, f"no immunity stops {hit}"))
     if not defender.requires:
@@ -158,11 +183,14 @@ def _ongoing_prevention(defender: Defender, hit: str, kind: str | None, steps: l
     if kind in defender.requires:
         steps.append(Step(rb.REQUIREMENT, f"{hit} meets the requirement ({needed})"))
         return ""
-    steps.append(Step(rb.REQUIREMENT, f"{hit} does not meet the requirement ({needed})"))
+    text = f"{hit} does not meet the requirement ({needed})"
+    steps.append(Step(rb.REQUIREMENT, text, change=-damage))
     return "damage requirement"
 
 
-def _one_time_prevention(defender: Defender, kind: str | None, steps: list[Step]) -> Defender:
+def _one_time_prevention(
+    defender: Defender, kind: str | None, damage: int, steps: list[Step]
+) -> Defender:
     """Step 2: the first one-time effect that applies stops the hit and is used up."""
     usable = [effect for effect in defender.one_time if effect.stops(kind)]
     if not usable:
@@ -174,7 +202,8 @@ def _one_time_prevention(defender: Defender, kind: str | None, steps: list[Step]
     if len(usable) > 1:
         others = ", ".join(_described(effect) for effect in usable[1:])
         steps.append(Step(rb.ONE_TIME_ORDER, f"{_described(used)} goes before {others}"))
-    steps.append(Step(rb.ONE_TIME, f"{used.name} prevents the hit and is used up"))
+    text = f"{used.name} prevents the hit and is used up"
+    steps.append(Step(rb.ONE_TIME, text, change=-damage))
     rest = list(defender.one_time)
     rest.remove(used)
     return replace(defender, one_time=tuple(rest))
@@ -226,7 +255,7 @@ def _pools(
         if pool is Pool.MONSTROUS_ARMOR and left > 1:
             # Whatever reaches monstrous armor becomes 1 (§ruling-monstrous-reduces-to-one).
             text = f"the {left} damage reaching monstrous armor becomes 1"
-            steps.append(Step(rb.MONSTROUS, text))
+            steps.append(Step(rb.MONSTROUS, text, change=1 - left))
             absorbed.append(("monstrous rule", left - 1))
             left = 1
         taken = min(left, points[pool])
@@ -234,7 +263,8 @@ def _pools(
         absorbed.append((pool.value, taken))
         was, points[pool] = points[pool], points[pool] - taken
         rest = f"{left} damage left" if left else "no damage left"
-        steps.append(Step(POOL_RULES[pool], f"takes {taken} ({was} -> {points[pool]}); {rest}"))
+        text = f"takes {taken} ({was} -> {points[pool]}); {rest}"
+        steps.append(Step(POOL_RULES[pool], text, change=-taken))
     after = replace(defender.with_pools(points), next_hit=None)
     return after, left, absorbed
 
@@ -243,7 +273,7 @@ def _wound(after: Defender, left: int, where: Location, steps: list[Step]) -> Lo
     """Step 9: damage left with every pool gone is one wound at the location hit."""
     if left:
         text = f"{left} damage left and nothing to take it: one {where.value} wound"
-        steps.append(Step(rb.WOUND, text))
+        steps.append(Step(rb.WOUND, text, change=-left))
         return where
     if after.body == 0 and any(step.rule is rb.BODY for step in steps):
         steps.append(Step(rb.BODY_AT_ZERO, "body is at 0 with no damage left over: no wound yet"))

@@ -79,6 +79,11 @@ class DamageResult(Explained):
     steps: tuple[Step, ...]
 
     @property
+    def answer(self) -> int:
+        """The damage done: `final`."""
+        return self.final
+
+    @property
     def outcome(self) -> str:
         """``"1 damage"``, or ``"No damage"``."""
         return f"{self.final} damage" if self.final else "No damage"
@@ -184,7 +189,19 @@ def damage(
     final = _remove_successes(before, successes, steps)
     prevented = successes - final if before.hardened else before.base - before.pool
     worn = ablate(before.armor, before.mode, before.sources, prevented, steps)
-    return DamageResult(final, before.pool, successes, worn, before.mode, tuple(steps))
+    return DamageResult(
+        final, before.pool, successes, worn, before.mode, tuple(steps),
+        situation=_situation(before, roll, margin, strength),
+    )
+
+
+def _situation(before: Plan, roll: tuple[Face, ...], margin: int, strength: int | None) -> str:
+    """``"Weapon 3- against Leather: -*+, margin of success 2, roll [-][ ][ ][+]"``."""
+    worn = str(before.armor) or "no armor"
+    extra = f"Strength {strength}" if strength is not None else f"margin of success {margin}"
+    sources = sorted(before.sources - {before.mode.kind.word})
+    what = f" ({', '.join(sources)})" if sources else ""
+    return f"Weapon {before.weapon}{what} against {worn}, {extra}, roll {_show(roll)}"
 
 
 _BRACKETED = re.compile(r"\[(.)\]")
@@ -258,7 +275,7 @@ def _count(mode: Mode, roll: tuple[Face, ...], steps: list[Step]) -> int:
     """Count the dice whose face is a success for the mode."""
     successes = sum(face in mode.succeeds_on for face in roll)
     faces = "".join(str(face) for face in Face if face in mode.succeeds_on)
-    steps.append(Step(rb.COUNT, f"{_show(roll)}: {successes} on {faces}"))
+    steps.append(Step(rb.COUNT, f"{_show(roll)}: {successes} on {faces}", change=successes))
     return successes
 
 
@@ -266,5 +283,6 @@ def _remove_successes(before: Plan, successes: int, steps: list[Step]) -> int:
     if not before.hardened:
         return successes
     final = max(successes - before.removes, 0)
-    steps.append(Step(rb.HARDENED, f"{successes} - {before.removes} hardened = {final} damage"))
+    text = f"{successes} - {before.removes} hardened = {final} damage"
+    steps.append(Step(rb.HARDENED, text, change=final - successes))
     return final

@@ -1,0 +1,126 @@
+"""The vocabulary several systems share: the seventeen conditions, and what an immunity can name.
+
+A leaf module (it imports only `rules.words`), so every system can import it without
+importing another system: the conditions system uses `Condition`, the resistances
+system's Condition Immunity uses `CharacterCondition`, which names each condition by
+the same member (its value is the condition's title) plus forced movement.
+
+Examples:
+    >>> Condition.parse("removed from game"), CharacterCondition.parse("push")
+    (<Condition.EXILED: 'exiled'>, <CharacterCondition.FORCED_MOVEMENT: 'Forced Movement'>)
+    >>> CharacterCondition.of(Condition.PRONE)
+    <CharacterCondition.PRONE: 'Prone'>
+
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from rules.words import parse_word
+
+__all__ = ["CharacterCondition", "Condition"]
+
+
+class Condition(Enum):
+    """The seventeen conditions; the value is the name players write."""
+
+    BLINDED = "blinded"
+    DAZED = "dazed"
+    DEAFENED = "deafened"
+    DOMINATED = "dominated"
+    EXILED = "exiled"
+    GRABBED = "grabbed"
+    HELPLESS = "helpless"
+    IMMOBILIZED = "immobilized"
+    MARKED = "marked"
+    PETRIFIED = "petrified"
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    SLOWED = "slowed"
+    STUNNED = "stunned"
+    SWALLOWED = "swallowed"
+    UNCONSCIOUS = "unconscious"
+    WEAKENED = "weakened"
+
+    @classmethod
+    def parse(cls, value: Condition | str) -> Condition:
+        """Read a condition: ``"Prone"``, ``"removed from game"`` (the old name of exiled)..."""
+        return parse_word(cls, value, "condition", aliases=_CONDITION_ALIASES)
+
+    @property
+    def title(self) -> str:
+        """The condition's name as a heading writes it, e.g. ``"Prone"``."""
+        return self.value.capitalize()
+
+    @property
+    def source_name(self) -> str | None:
+        """What the source of this condition is called (``"grabber"``), or None if it needs none."""
+        return SOURCE_NAMES.get(self)
+
+
+_CONDITION_ALIASES = {
+    "removed from game": Condition.EXILED,
+    "immobilised": Condition.IMMOBILIZED,
+    "slow": Condition.SLOWED,
+    "stun": Condition.STUNNED,
+    "daze": Condition.DAZED,
+    "blind": Condition.BLINDED,
+    "deaf": Condition.DEAFENED,
+    "weaken": Condition.WEAKENED,
+}
+
+SOURCE_NAMES = {
+    Condition.DOMINATED: "dominator",
+    Condition.GRABBED: "grabber",
+    Condition.MARKED: "marker",
+    Condition.SWALLOWED: "swallower",
+}
+"""The source-dependent conditions and what their source is called."""
+
+
+class CharacterCondition(Enum):
+    """A condition a Condition Immunity can name: the conditions, or forced movement.
+
+    Each member but forced movement is the `Condition` of the same name, titled.
+    """
+
+    BLINDED = Condition.BLINDED.title
+    DAZED = Condition.DAZED.title
+    DEAFENED = Condition.DEAFENED.title
+    DOMINATED = Condition.DOMINATED.title
+    EXILED = Condition.EXILED.title
+    GRABBED = Condition.GRABBED.title
+    HELPLESS = Condition.HELPLESS.title
+    IMMOBILIZED = Condition.IMMOBILIZED.title
+    MARKED = Condition.MARKED.title
+    PETRIFIED = Condition.PETRIFIED.title
+    PRONE = Condition.PRONE.title
+    RESTRAINED = Condition.RESTRAINED.title
+    SLOWED = Condition.SLOWED.title
+    STUNNED = Condition.STUNNED.title
+    SWALLOWED = Condition.SWALLOWED.title
+    UNCONSCIOUS = Condition.UNCONSCIOUS.title
+    WEAKENED = Condition.WEAKENED.title
+    FORCED_MOVEMENT = "Forced Movement"
+
+    @classmethod
+    def parse(cls, value: CharacterCondition | Condition | str) -> CharacterCondition:
+        """Read a condition or forced movement; push, pull and slide are forced movement."""
+        if isinstance(value, Condition):
+            return cls.of(value)
+        return parse_word(cls, value, "character condition", aliases=_IMMUNITY_WORDS)
+
+    @classmethod
+    def of(cls, condition: Condition) -> CharacterCondition:
+        """The member naming one of the seventeen conditions."""
+        return cls[condition.name]
+
+
+_IMMUNITY_WORDS = {word: CharacterCondition.FORCED_MOVEMENT for word in ("push", "pull", "slide")}
+
+if {member.name for member in Condition} != {member.name for member in CharacterCondition} - {
+    "FORCED_MOVEMENT"
+}:  # pragma: no cover - guards an edit that adds a condition to one enum only
+    _msg = "CharacterCondition must name each Condition once, plus forced movement"
+    raise ImportError(_msg)
