@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.affinity.vocabulary import Affinity, Duration, Modifier
 from rules.checks import nonblank
@@ -28,10 +28,20 @@ class Lock:
 
 @dataclass(frozen=True, slots=True)
 class TypeState:
-    """What the saved state holds for one damage type: the modifier in force and the locks."""
+    """What the saved state holds for one damage type: the modifier in force and the locks.
+
+    Attributes:
+        modifier: The modifier in force, if any.
+        locks: The locked affinities.
+        affinity: The affinity the modifier left when it was applied (before guarding),
+            which the next attack starts from (§ruling-saved-state-replays); ``None``
+            for a state built by hand, which reads the modifier against the native affinity.
+
+    """
 
     modifier: Modifier | None = None
     locks: frozenset[Lock] = frozenset()
+    affinity: Affinity | None = field(default=None, repr=False)
 
     def __str__(self) -> str:
         parts = [str(self.modifier)] if self.modifier else []
@@ -82,12 +92,13 @@ class State:
         state = State()
         for kind, entry in self.types:
             modifier = entry.modifier
+            affinity = entry.affinity
             if ending is Duration.SCENE or (modifier is not None and modifier.duration is ending):
-                modifier = None
+                modifier, affinity = None, None
             locks = frozenset(
                 lock
                 for lock in entry.locks
                 if ending is not Duration.SCENE and lock.duration is not ending
             )
-            state = state.with_type(kind, TypeState(modifier, locks))
+            state = state.with_type(kind, TypeState(modifier, locks, affinity))
         return state

@@ -91,9 +91,9 @@ def calculate(
     steps: list[Step] = []
     if kind == "untyped":
         steps.append(Step(rb.UNTYPED, f"untyped damage has native affinity {native_affinity.value}"))
-    affinity = _initial_affinity(native_affinity, entry, steps)
-    affinity = _guard(affinity, entry, guarding=is_guarding, steps=steps)
-    affinity, entry = _apply_modifier(affinity, entry, modifier, steps)
+    unguarded = _initial_affinity(native_affinity, entry, steps)
+    affinity = _guard(unguarded, entry, guarding=is_guarding, steps=steps)
+    affinity, entry = _apply_modifier(affinity, unguarded, entry, modifier, steps)
     affinity = _apply_ignores(affinity, ignored, steps)
     multiplier = affinity.multiplier
     steps.append(Step(rb.MULTIPLIER, f"{affinity.value} multiplies by {multiplier}"))
@@ -149,18 +149,24 @@ def _ignorable(value: Affinity | str) -> Affinity:
     return affinity
 
 
-def _current_affinity(native: Affinity, modifier: Modifier | None) -> Affinity:
-    """The affinity a saved (or new) modifier leaves on top of the native one."""
+def _modified(affinity: Affinity, modifier: Modifier | None) -> Affinity:
+    """The affinity a modifier leaves on top of ``affinity``: a grant sets, a removal takes away."""
     if modifier is None:
-        return native
+        return affinity
     if modifier.action is Action.GRANT:
         return modifier.affinity
-    return Affinity.NORMAL if native is modifier.affinity else native
+    return Affinity.NORMAL if affinity is modifier.affinity else affinity
 
 
 def _initial_affinity(native: Affinity, entry: TypeState, steps: list[Step]) -> Affinity:
-    """Step 1: the native affinity, or the current one if a modifier is saved; locks apply."""
-    affinity = _current_affinity(native, entry.modifier)
+    """Step 1: the native affinity, or the one the saved modifier left; locks apply.
+
+    A saved modifier replays the affinity it left when applied (§ruling-saved-state-replays),
+    not its action against the native affinity: a removal that took away a granted RS
+    leaves Normal, even where the native affinity is VU.
+    """
+    saved = entry.affinity
+    affinity = _modified(native, entry.modifier) if saved is None else saved
     if entry.modifier is None:
         steps.append(Step(rb.INITIAL, f"no saved modifier, so the native affinity {native.value}"))
     else:
@@ -191,11 +197,16 @@ def _guard(affinity: Affinity, entry: TypeState, *, guarding: bool, steps: list[
 
 def _apply_modifier(
     affinity: Affinity,
+    unguarded: Affinity,
     entry: TypeState,
     modifier: Modifier | None,
     steps: list[Step],
 ) -> tuple[Affinity, TypeState]:
-    """Step 3: a grant or removal replaces the previous modifier, unless a lock stops it."""
+    """Step 3: a grant or removal replaces the previous modifier, unless a lock stops it.
+
+    The entry keeps what the modifier leaves of the affinity before guarding: guarding
+    is this attack's stance, never saved (§ruling-saved-state-replays).
+    """
     if modifier is None:
         steps.append(Step(rb.MODIFIERS, "the attack has no modifier: no change"))
         return affinity, entry
@@ -219,7 +230,8 @@ def _apply_modifier(
     if modifier.lock:
         locks = locks | {Lock(target, modifier.duration)}
         steps.append(Step(rb.LOCKS, f"{target.value} is locked ({modifier.duration.value})"))
-    return new_affinity, replace(entry, modifier=modifier, locks=locks)
+    saved = _modified(unguarded, modifier)
+    return new_affinity, replace(entry, modifier=modifier, locks=locks, affinity=saved)
 
 
 def _apply_ignores(affinity: Affinity, ignored: frozenset[Affinity], steps: list[Step]) -> Affinity:
@@ -254,7 +266,7 @@ def _save_state(before: State, kind: str, entry: TypeState, steps: list[Step]) -
     if modifier is not None and modifier.duration is Duration.THIS_ATTACK:
         modifier = None
     locks = frozenset(lock for lock in entry.locks if lock.duration is not Duration.THIS_ATTACK)
-    saved = TypeState(modifier, locks)
+    saved = TypeState(modifier, locks, entry.affinity if modifier is not None else None)
     after = before.with_type(kind, saved)
     if after == before:
         steps.append(Step(rb.SAVE, "nothing changes in the saved state"))

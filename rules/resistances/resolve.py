@@ -259,7 +259,8 @@ def _choose(candidates: list[G], kind: DamageType, steps: list[Step]) -> G | Non
     """No limit beats any limit, else the highest limit; a tie keeps the first listed."""
     if not candidates:
         return None
-    chosen = max(candidates, key=lambda trait: trait.limit if trait.limit is not None else 10**18)
+    # (no limit, limit): no limit ranks above every limit, however large (no stand-in number)
+    chosen = max(candidates, key=lambda trait: (trait.limit is None, trait.limit or 0))
     if len(candidates) > 1:
         why = "no limit" if chosen.limit is None else "the highest limit"
         others = ", ".join(str(trait) for trait in candidates if trait is not chosen)
@@ -318,13 +319,31 @@ def _resolve_type(  # noqa: PLR0917 - the inputs of one flowchart step
     gained = _reduction(kind, resists, resist, reductions, steps)
     vulnerable = _choose([*vulnerables, *([gained] if gained else [])], kind, steps)
     alone = len(kinds) == 1  # with several types, the combined figures change the damage
-    return TypeOutcome(
-        kind,
-        _mitigate(damage, kind, resist, circumstances, steps, alone=alone),
-        _add(damage, kind, vulnerable, steps, alone=alone),
-        resist,
-        vulnerable,
+    mitigated = _mitigate(damage, kind, resist, circumstances, steps, alone=alone)
+    added = _add(damage, kind, vulnerable, steps, alone=alone)
+    if not alone and gained is not None:
+        mitigated, added = _against_its_resistance(damage, kind, gained, mitigated, added, steps)
+    return TypeOutcome(kind, mitigated, added, resist, vulnerable)
+
+
+def _against_its_resistance(  # noqa: PLR0917 - one ruling's figures
+    damage: int, kind: DamageType, gained: Vulnerable, mitigated: int, added: int,
+    steps: list[Step],
+) -> tuple[int, int]:
+    """Several types: Resistance Reduction's vulnerability counts against its own resistance.
+
+    What it adds comes off what that resistance mitigates (never below 0, as it adds no
+    more than the resistance mitigates), and the type adds only what a vulnerability adds
+    beyond it, so a resistance never raises the damage (§ruling-reduction-several-types).
+    """
+    counted = gained.amount(damage)
+    net, extra = mitigated - counted, added - counted
+    text = (
+        f"{gained} counts against the resistance: {kind.value} mitigates "
+        f"{mitigated} - {counted} = {net} and adds {added} - {counted} = {extra}"
     )
+    steps.append(Step(rb.REDUCTION_SEVERAL, text))
+    return net, extra
 
 
 def _mitigate(

@@ -53,3 +53,6 @@ ENVIRONMENTAL_SEVERAL = Rule(
 EXTRA_ON_PHYSICAL = Rule(
     PAGE, "ruling-extra-damage-on-physical", "Ruling: typed extra damage on a physical attack"
 )
+REDUCTION_SEVERAL = Rule(
+    PAGE, "ruling-reduction-several-types", "Ruling: Resistance Reduction against several types"
+)
