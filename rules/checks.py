@@ -22,12 +22,28 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 
-__all__ = ["collection", "flag", "half_down", "nonblank", "settle", "whole_number"]
+__all__ = [
+    "LARGEST",
+    "collection",
+    "distinct",
+    "flag",
+    "half_down",
+    "nonblank",
+    "settle",
+    "whole_number",
+]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+LARGEST = 10**100
+"""The largest whole number the rules accept (a googol): far above any game's figures,
+small enough that every answer is written out at once."""
 
 
 def whole_number(value: object, what: str, *, minimum: int | None = 0, hint: str = "") -> int:
@@ -48,10 +64,13 @@ def whole_number(value: object, what: str, *, minimum: int | None = 0, hint: str
 
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        msg = f"{what} must be a whole number, not {value!r}"
+        msg = f"{what} must be a whole number, not {shown(value)}"
         raise RulesTypeError(msg)
     if minimum is not None and value < minimum:
-        msg = f"{what} must be {minimum} or more, not {value}" + (f" ({hint})" if hint else "")
+        msg = f"{what} must be {minimum} or more, not {shown(value)}" + (f" ({hint})" if hint else "")
+        raise RulesError(msg)
+    if abs(value) > LARGEST:
+        msg = f"{what} must be at most 10**100 (the largest number the rules accept), not {shown(value)}"
         raise RulesError(msg)
     return value
 
@@ -64,7 +83,7 @@ def flag(value: object, what: str) -> bool:
 
     """
     if not isinstance(value, bool):
-        msg = f"{what} must be True or False, not {value!r}"
+        msg = f"{what} must be True or False, not {shown(value)}"
         raise RulesTypeError(msg)
     return value
 
@@ -80,13 +99,35 @@ def collection(value: object, what: str) -> tuple[Any, ...]:
         RulesTypeError: Text, or a value that is not a collection.
 
     """
-    if isinstance(value, (str, bytes)):
-        msg = f"{what} must be a list or a set, such as [{value!r}], not the text {value!r}"
+    if isinstance(value, str):
+        msg = f"{what} must be a list or a set, such as [{shown(value)}], not the text {shown(value)}"
         raise RulesTypeError(msg)
-    if not isinstance(value, Iterable):
-        msg = f"{what} must be a list or a set, not {value!r}"
+    if isinstance(value, (bytes, bytearray, memoryview)) or not isinstance(value, Iterable):
+        msg = f"{what} must be a list or a set, not {shown(value)}"
         raise RulesTypeError(msg)
     return tuple(value)
+
+
+def distinct(mapping: Mapping[Any, V], what: str, read: Callable[[Any], K]) -> dict[K, V]:
+    """Read each key of a mapping; two keys that read alike (``"fire"``, ``"FIRE"``) are refused.
+
+    Examples:
+        >>> distinct({"fire": 1, "FIRE": 2}, "reduction", str.casefold)
+        Traceback (most recent call last):
+          ...
+        rules.errors.RulesError: reduction gives one key twice, as 'fire' and as 'FIRE': give it once
+
+    """
+    found: dict[K, V] = {}
+    written: dict[K, object] = {}
+    for key, value in mapping.items():
+        read_key = read(key)
+        if read_key in found:
+            twice = f"as {shown(written[read_key])} and as {shown(key)}"
+            msg = f"{what} gives one key twice, {twice}: give it once"
+            raise RulesError(msg)
+        found[read_key], written[read_key] = value, key
+    return found
 
 
 def nonblank(value: object, what: str, *, such_as: str) -> str:
@@ -103,7 +144,7 @@ def nonblank(value: object, what: str, *, such_as: str) -> str:
 
     """
     if not isinstance(value, str) or not value.strip():
-        msg = f"{what} must be {such_as}, not {value!r}"
+        msg = f"{what} must be {such_as}, not {shown(value)}"
         raise (RulesError if isinstance(value, str) else RulesTypeError)(msg)
     return value.strip()
 

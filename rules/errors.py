@@ -7,6 +7,54 @@ input of the wrong type raises `RulesTypeError`, which is also a `TypeError`.
 
 from __future__ import annotations
 
+import reprlib
+
+__all__ = ["NotationError", "RulesError", "RulesTypeError", "shown"]
+
+SHOWN_LENGTH = 80
+"""An input longer than this (written out) is shortened in messages, keeping both ends."""
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxtuple, _BRIEF.maxdict = 3, 6, 6, 4
+_BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 40, 40, 40
+
+
+def shown(value: object) -> str:
+    """An input as a message quotes it: its ``repr``, shortened when long.
+
+    A long text or list keeps its start and end and says how long it is; a list nested
+    too deep, or a number too large to write, is described instead of raising while the
+    message is built.
+
+    Examples:
+        >>> shown("fire"), shown(7)
+        ("'fire'", '7')
+        >>> shown("x" * 1000)
+        "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx' (1002 characters)"
+        >>> shown(10**5000)
+        'a whole number of 5001 digits'
+
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 1000:
+        return f"a whole number of {_digits(abs(value))} digits"
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > SHOWN_LENGTH:
+        return f"{_BRIEF.repr(value)} ({len(value)} items)"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deep, or a number too large to write
+        text = _BRIEF.repr(value)
+    if len(text) <= SHOWN_LENGTH:
+        return text
+    return f"{text[:50]}...{text[-20:]} ({len(text)} characters)"
+
+
+def _digits(number: int) -> int:
+    """How many decimal digits a positive whole number has, without writing it out."""
+    estimate = max(int(number.bit_length() * 0.30102999566398120) - 1, 1)
+    while 10**estimate <= number:
+        estimate += 1
+    return estimate
+
 
 class RulesError(ValueError):
     """A value the rules cannot accept; the message names the value and what is wrong."""
@@ -35,7 +83,18 @@ class NotationError(RulesError):
         self.text = text
         self.position = position
         self.problem = problem
-        caret = " " * (position + 4) + "^"
+        line, column = _window(text, position)
+        caret = " " * (column + 4) + "^"
         super().__init__(
-            f"Cannot read {what} {text!r}: {problem} at position {position}\n    {text}\n{caret}"
+            f"Cannot read {what} {shown(text)}: {problem} at position {position}\n    {line}\n{caret}"
         )
+
+
+def _window(text: str, position: int) -> tuple[str, int]:
+    """The part of the text around the position (all of a short text) and the caret's column."""
+    if len(text) <= SHOWN_LENGTH:
+        return text, position
+    start = max(position - 40, 0)
+    end = "..." if position + 40 < len(text) else ""
+    line = ("..." if start else "") + text[start : position + 40] + end
+    return line, position - start + (3 if start else 0)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
+from rules.errors import shown
+
 __all__ = ["Explained", "Rule", "Step"]
 
 
@@ -38,7 +40,7 @@ class Rule:
     def __post_init__(self) -> None:
         known = Rule.registry.setdefault(self.anchor, self)
         if known != self:
-            msg = f"Anchor {self.anchor!r} is cited by two rules: {known} and {self}"
+            msg = f"Anchor {shown(self.anchor)} is cited by two rules: {known} and {self}"
             raise ValueError(msg)
 
     @property

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import TypeVar
 
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 
 __all__ = ["choices", "normalise", "parse_word"]
 
@@ -79,7 +79,7 @@ def parse_word(
         for found in (exact.get(value), exact.get(value.strip().casefold()), loose.get(normalise(value))):
             if found is not None:
                 return found
-    msg = f"Unknown {what} {value!r}: use one of {choices(kind)}"
+    msg = f"Unknown {what} {shown(value)}: use one of {choices(kind)}"
     raise (RulesError if isinstance(value, str) else RulesTypeError)(msg)
 
 

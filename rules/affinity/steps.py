@@ -9,8 +9,8 @@ from fractions import Fraction
 from rules.affinity import rulebook as rb
 from rules.affinity.state import Lock, State, TypeState, read_damage_type
 from rules.affinity.vocabulary import Action, Affinity, Duration, Modifier
-from rules.checks import collection, flag, whole_number
-from rules.errors import RulesError, RulesTypeError
+from rules.checks import collection, distinct, flag, whole_number
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.tables import Table
 
@@ -85,7 +85,7 @@ def calculate(
     ignored = frozenset(_ignorable(value) for value in collection(ignores, "ignores"))
     entry, before = _saved(state, kind)
     if modifier is not None and not isinstance(modifier, Modifier):
-        msg = f"modifier must be a Modifier(...), not {modifier!r}"
+        msg = f"modifier must be a Modifier(...), not {shown(modifier)}"
         raise RulesTypeError(msg)
 
     steps: list[Step] = []
@@ -126,18 +126,18 @@ def _saved(state: object, kind: str) -> tuple[TypeState, State]:
     if state is None:
         return TypeState(), State()
     if not isinstance(state, State):
-        msg = f"state must be the State a previous result saved (result.state), not {state!r}"
+        msg = f"state must be the State a previous result saved (result.state), not {shown(state)}"
         raise RulesTypeError(msg)
     return state.of(kind), state
 
 
 def _native_affinity(native: object, kind: str) -> Affinity:
     if isinstance(native, Mapping):
-        table = {read_damage_type(key): Affinity.parse(value) for key, value in native.items()}
-        return table.get(kind, Affinity.NORMAL)
+        table = distinct(native, "native", read_damage_type)
+        return Affinity.parse(table[kind]) if kind in table else Affinity.NORMAL
     if isinstance(native, (Affinity, str)):
         return Affinity.parse(native)
-    msg = f"native must be an affinity or a mapping of damage type to affinity, not {native!r}"
+    msg = f"native must be an affinity or a mapping of damage type to affinity, not {shown(native)}"
     raise RulesTypeError(msg)
 
 

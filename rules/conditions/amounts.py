@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.checks import half_down, whole_number
+from rules.checks import distinct, half_down, whole_number
 from rules.conditions import rulebook as rb
 from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense
-from rules.errors import RulesTypeError
+from rules.errors import RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.resistances import take_damage
 
@@ -191,9 +191,9 @@ def total_defense(defenses: Mapping[Defense | str, int], *, power_bonus: int = 0
 
     """
     if not isinstance(defenses, Mapping):
-        msg = f"defenses must map defenses to scores, e.g. {{'AC': 16}}, not {defenses!r}"
+        msg = f"defenses must map defenses to scores, e.g. {{'AC': 16}}, not {shown(defenses)}"
         raise RulesTypeError(msg)
-    scores = {Defense.parse(name): score for name, score in defenses.items()}
+    scores = distinct(defenses, "defenses", Defense.parse)
     for defense, score in scores.items():
         whole_number(score, f"The {defense.title} score", minimum=None)
     power_bonus = whole_number(power_bonus, "power_bonus")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from rules.checks import collection, nonblank, settle
 from rules.conditions.vocabulary import Condition
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 
 __all__ = ["ESCAPABLE", "Combatant", "Instance", "read_combatant"]
 
@@ -32,6 +32,13 @@ class Instance:
 
     def __post_init__(self) -> None:
         settle(self, condition=Condition.parse(self.condition), source=_source(self.source))
+        if self.source is None and self.condition.source_name is not None:
+            kind = self.condition
+            msg = (
+                f"{kind.title} needs a source: name the {kind.source_name}, "
+                f"e.g. Instance({shown(kind.value)}, source='ogre')"
+            )
+            raise RulesError(msg)
 
     def __str__(self) -> str:
         if self.source is None:
@@ -62,6 +69,11 @@ class Combatant:
             name=nonblank(self.name, "A combatant's name", such_as="a name such as 'Ari'"),
             instances=tuple(map(_instance, collection(self.instances, "instances"))),
         )
+        swallowers = self.sources(Condition.SWALLOWED)
+        if len(swallowers) > 1:  # the same check for add() and for a combatant built whole
+            held, who = swallowers[:2]
+            msg = f"{self.name} is swallowed by {shown(held)}: cannot be swallowed by {shown(who)} too"
+            raise RulesError(msg)
 
     def __str__(self) -> str:
         listed = ", ".join(map(str, self.instances)) or "no conditions"
@@ -83,14 +95,9 @@ class Combatant:
         if who is None and kind.source_name is not None:
             msg = (
                 f"{kind.title} needs a source: name the {kind.source_name}, "
-                f"e.g. add({kind.value!r}, source='ogre')"
+                f"e.g. add({shown(kind.value)}, source='ogre')"
             )
             raise RulesError(msg)
-        if kind is Condition.SWALLOWED:
-            held = [other for other in self.sources(kind) if other != who]
-            if held:
-                msg = f"{self.name} is swallowed by {held[0]!r}: cannot be swallowed by {who!r} too"
-                raise RulesError(msg)
         added: tuple[Instance, ...] = (Instance(kind, who),)
         if kind is Condition.UNCONSCIOUS:
             added += (Instance(Condition.PRONE, None),)  # falling unconscious knocks prone
@@ -112,7 +119,7 @@ class Combatant:
             instance = self.instances[index]
             if instance.condition is kind and (who is None or instance.source == who):
                 return replace(self, instances=self.instances[:index] + self.instances[index + 1 :])
-        where = "" if who is None else f" from {who!r}"
+        where = "" if who is None else f" from {shown(who)}"
         msg = f"{self.name} has no instance of {kind.value}{where} to end"
         raise RulesError(msg)
 
@@ -134,7 +141,7 @@ class Combatant:
             holders = sorted({i.source or "" for i in self.instances if i.condition in ESCAPABLE})
             held_by = ", ".join(map(repr, holders)) if holders else "nobody"
             msg = (
-                f"{self.name} cannot escape from {who!r}: it holds no grabbed or swallowed "
+                f"{self.name} cannot escape from {shown(who)}: it holds no grabbed or swallowed "
                 f"instance (held by {held_by})"
             )
             raise RulesError(msg)
@@ -175,7 +182,7 @@ class Combatant:
 
 def _instance(value: object) -> Instance:
     if not isinstance(value, Instance):
-        msg = f"instances must be Instance(...) values (add() adds a condition), not {value!r}"
+        msg = f"instances must be Instance(...) values (add() adds a condition), not {shown(value)}"
         raise RulesTypeError(msg)
     return value
 
@@ -183,7 +190,7 @@ def _instance(value: object) -> Instance:
 def read_combatant(value: object, what: str) -> Combatant:
     """Accept a `Combatant`; anything else (a name, a dict) is refused, naming the input."""
     if not isinstance(value, Combatant):
-        msg = f"{what} must be a Combatant(...), such as Combatant('Ari').add('prone'), not {value!r}"
+        msg = f"{what} must be a Combatant(...), such as Combatant('Ari').add('prone'), not {shown(value)}"
         raise RulesTypeError(msg)
     return value
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from rules.checks import collection, flag, nonblank, whole_number
+from rules.checks import collection, distinct, flag, nonblank, whole_number
 from rules.conditions import rulebook as rb
 from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense, Skill
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
 
 __all__ = ["EscapeResult", "ForcedMovement", "escape_check", "forced_movement"]
@@ -88,12 +88,15 @@ def escape_check(
 
 def _scores(defenses: object) -> dict[Defense, int]:
     if not isinstance(defenses, Mapping):
-        msg = f"defenses must map the source's defenses to scores, e.g. {{'reflex': 14}}, not {defenses!r}"
+        msg = (
+            "defenses must map the source's defenses to scores, e.g. {'reflex': 14}, "
+            f"not {shown(defenses)}"
+        )
         raise RulesTypeError(msg)
-    return {
-        Defense.parse(name): whole_number(score, f"The {name} score", minimum=None)
-        for name, score in defenses.items()
+    checked = {
+        name: whole_number(score, f"The {name} score", minimum=None) for name, score in defenses.items()
     }
+    return distinct(checked, "defenses", Defense.parse)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +168,9 @@ def _escapes(value: object) -> dict[str, bool]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        msg = f"escapes must map each grabber to True or False (did its check succeed?), not {value!r}"
+        msg = f"escapes must map each grabber to True or False (did its check succeed?), not {shown(value)}"
         raise RulesTypeError(msg)
-    return {_name(who, "escapes"): flag(done, f"escapes[{who!r}]") for who, done in value.items()}
+    return {_name(who, "escapes"): flag(done, f"escapes[{shown(who)}]") for who, done in value.items()}
 
 
 def _name(value: object, what: str) -> str:

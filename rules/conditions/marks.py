@@ -20,7 +20,7 @@ from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.verdict import Verdict
 from rules.conditions.vocabulary import Condition
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Rule, Step
 
 __all__ = ["Attack", "triggers_opportunity_attacks", "violates_mark"]
@@ -33,7 +33,7 @@ def _names(value: object, what: str) -> tuple[str, ...]:
 
 def _attack(value: object, what: str) -> Attack:
     if not isinstance(value, Attack):
-        msg = f"{what} must be an Attack(...), such as Attack(['orc']), not {value!r}"
+        msg = f"{what} must be an Attack(...), such as Attack(['orc']), not {shown(value)}"
         raise RulesTypeError(msg)
     return value
 
@@ -100,7 +100,7 @@ def violates_mark(
     others, before = _attacks(simultaneous, "simultaneous"), _attacks(earlier, "earlier")
     markers = attacker.sources(Condition.MARKED)
     if attack.forced and attacker.name in attack.targets:
-        msg = f"A forced attack cannot target the attacker itself ({attacker.name!r})"
+        msg = f"A forced attack cannot target the attacker itself ({shown(attacker.name)})"
         raise RulesError(msg)
     reason = _mark_does_not_apply(attacker, attack, markers) or _exception(attack, markers, others, before)
     if reason is not None:

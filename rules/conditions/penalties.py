@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from rules.checks import collection, whole_number
 from rules.conditions import rulebook as rb
 from rules.conditions.vocabulary import Concealment, Cover, PenaltyType
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.tables import Table
 
@@ -39,7 +39,7 @@ class Penalty:
         object.__setattr__(self, "kind", PenaltyType.parse(self.kind))
         value = whole_number(self.value, "A penalty's value", minimum=None)
         if not isinstance(self.reason, str):
-            msg = f"A penalty's reason is text such as 'prone', not {self.reason!r}"
+            msg = f"A penalty's reason is text such as 'prone', not {shown(self.reason)}"
             raise RulesTypeError(msg)
         if value > 0:
             msg = (
@@ -59,7 +59,7 @@ class Penalty:
             return value
         if isinstance(value, tuple) and len(value) == 2:
             return cls(*value)  # type: ignore[arg-type]  # Penalty.__post_init__ checks both
-        msg = f"A penalty is a (type, value) pair such as ('cover', -2), not {value!r}"
+        msg = f"A penalty is a (type, value) pair such as ('cover', -2), not {shown(value)}"
         raise RulesTypeError(msg)
 
 

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 from rules.charts import Bars
-from rules.checks import flag
-from rules.errors import RulesError, RulesTypeError
+from rules.checks import distinct, flag
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.monsters.data import (
     BEFORE,
     DAMAGE_TYPES,
@@ -100,12 +100,10 @@ def read_population(population: Population | None = None) -> Entries:
     """
     given = DEFAULT_POPULATION if population is None else population
     if not isinstance(given, Mapping):
-        msg = f"population must map monster groups to shares, e.g. {{'Undead': '15%'}}, not {given!r}"
+        msg = f"population must map monster groups to shares, e.g. {{'Undead': '15%'}}, not {shown(given)}"
         raise RulesTypeError(msg)
-    entries = []
-    for key, value in given.items():
-        names = key.split() if isinstance(key, str) else key
-        entries.append((read_groups(names), _share(key, value)))
+    distinct(given, "population", _population_key)  # two keys for the same groups are refused
+    entries = [(read_groups(_names(key)), _share(key, value)) for key, value in given.items()]
     total = sum((share for _, share in entries), Fraction(0))
     if total > 1:
         msg = f"The population shares add up to {total} ({float(total):.0%}): at most 1 (100%)"
@@ -209,18 +207,34 @@ def _role_shares(given: Mapping[Role | str, Fraction | int] | None) -> dict[Role
     if given is None:
         return dict(ROLE_SHARES)
     if not isinstance(given, Mapping):
-        msg = f"role_shares must map roles to shares, e.g. {{'Artillery': Fraction(1, 2)}}, not {given!r}"
+        msg = (
+            "role_shares must map roles to shares, e.g. {'Artillery': Fraction(1, 2)}, "
+            f"not {shown(given)}"
+        )
         raise RulesTypeError(msg)
-    shares = {Role.parse(role): _share(role, value) for role, value in given.items()}
+    shares = distinct({role: _share(role, value) for role, value in given.items()}, "role_shares", Role.parse)
     if sum(shares.values(), Fraction(0)) == 0:
         msg = "role_shares gives no role a share above 0"
         raise RulesError(msg)
     return shares
 
 
+def _names(key: object) -> object:
+    """A population key's group names: ``"Undead Shadow"`` is two."""
+    return key.split() if isinstance(key, str) else key
+
+
+def _population_key(key: object) -> frozenset[MonsterGroup]:
+    """A population key's groups: ``"Undead Shadow"`` and ``("shadow", "undead")`` read alike."""
+    return frozenset(read_groups(_names(key)))
+
+
 def _share(key: object, value: object) -> Fraction:
     if isinstance(value, (float, bool)):
-        msg = f"The share of {key!r} must be exact: write '15%', '0.15' or Fraction(15, 100), not {value!r}"
+        msg = (
+            f"The share of {shown(key)} must be exact: write '15%', '0.15' or "
+            f"Fraction(15, 100), not {shown(value)}"
+        )
         raise RulesError(msg)
     try:
         if isinstance(value, str) and value.strip().endswith("%"):
@@ -230,10 +244,13 @@ def _share(key: object, value: object) -> Fraction:
         else:
             raise TypeError
     except (TypeError, ValueError, ZeroDivisionError):
-        msg = f"The share of {key!r} must be a fraction such as '15%' or Fraction(15, 100), not {value!r}"
+        msg = (
+            f"The share of {shown(key)} must be a fraction such as '15%' or "
+            f"Fraction(15, 100), not {shown(value)}"
+        )
         raise RulesError(msg) from None
     if share < 0:
-        msg = f"The share of {key!r} must be 0 or more, not {value!r}"
+        msg = f"The share of {shown(key)} must be 0 or more, not {shown(value)}"
         raise RulesError(msg)
     return share
 

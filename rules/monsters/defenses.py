@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.checks import whole_number
-from rules.errors import RulesError, RulesTypeError
+from rules.checks import distinct, whole_number
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
 from rules.monsters.data import DEFENSES, ROLE_TABLE
@@ -172,12 +172,12 @@ def _modifiers(defenses: Role | str | Mapping[str, int]) -> dict[str, int]:
     if isinstance(defenses, (Role, str)):
         return role_defenses(defenses)
     if not isinstance(defenses, Mapping):
-        msg = f"defenses must be a role or a mapping such as role_defenses gives, not {defenses!r}"
+        msg = f"defenses must be a role or a mapping such as role_defenses gives, not {shown(defenses)}"
         raise RulesTypeError(msg)
-    read = {
-        Defense.parse(name).value: whole_number(value, f"The {name} modifier", minimum=None)
-        for name, value in defenses.items()
+    checked = {
+        name: whole_number(value, f"The {name} modifier", minimum=None) for name, value in defenses.items()
     }
+    read = {defense.value: value for defense, value in distinct(checked, "defenses", Defense.parse).items()}
     if set(read) != {defense.value for defense in DEFENSES}:
         msg = f"defenses must give fortitude, reflex and will, not {sorted(read)}"
         raise RulesError(msg)
@@ -200,7 +200,7 @@ def _role_row(role: Role | str, steps: list[Step]) -> Role:
     found, others = read_role(role)
     if others:
         words = " ".join(others)
-        steps.append(Step(rb.RANK_NOT_ROLE, f"{words!r} is not a role: the row is {found.value}'s"))
+        steps.append(Step(rb.RANK_NOT_ROLE, f"{shown(words)} is not a role: the row is {found.value}'s"))
     grades = ", ".join(
         f"{grade.value.lower()} {defense.title}"
         for defense, grade in zip(DEFENSES, ROLE_TABLE[found], strict=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.checks import flag, whole_number
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL, GROUP_TABLE, GroupTraits
@@ -165,7 +165,7 @@ def read_groups(groups: object) -> tuple[MonsterGroup, ...]:
     if isinstance(groups, (str, MonsterGroup)):
         groups = (groups,)
     if not isinstance(groups, Iterable):
-        msg = f"groups must be a list of monster groups such as ['Undead'], not {groups!r}"
+        msg = f"groups must be a list of monster groups such as ['Undead'], not {shown(groups)}"
         raise RulesTypeError(msg)
     return tuple(dict.fromkeys(MonsterGroup.parse(group) for group in groups))
 
@@ -262,7 +262,7 @@ def _elemental(triggering_types: object) -> tuple[DamageType, ...]:
     if isinstance(triggering_types, (str, DamageType)):
         triggering_types = (triggering_types,)
     if not isinstance(triggering_types, Iterable):
-        msg = f"triggering_types must be damage types such as ['fire'], not {triggering_types!r}"
+        msg = f"triggering_types must be damage types such as ['fire'], not {shown(triggering_types)}"
         raise RulesTypeError(msg)
     given = {DamageType.parse(kind) for kind in triggering_types}
     found = tuple(kind for kind in ELEMENTAL if kind in given)  # a fixed order: reproducible
@@ -296,7 +296,7 @@ def variable_resistance(
     """
     if not isinstance(rng, random.Random):
         msg = (
-            f"rng must be a random.Random such as random.Random(7), not {rng!r}: a seeded "
+            f"rng must be a random.Random such as random.Random(7), not {shown(rng)}: a seeded "
             "source makes the result reproducible (§ruling-variable-resistance-random-source)"
         )
         raise RulesTypeError(msg)

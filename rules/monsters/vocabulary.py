@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.words import choices, normalise, parse_word
 
 __all__ = ["Defense", "Grade", "MonsterGroup", "Role", "read_role"]
@@ -49,7 +49,7 @@ def read_role(value: Role | str) -> tuple[Role, tuple[str, ...]]:
     if isinstance(value, Role):
         return value, ()
     if not isinstance(value, str):
-        msg = f"A monster role is a word such as 'Soldier', not {value!r}"
+        msg = f"A monster role is a word such as 'Soldier', not {shown(value)}"
         raise RulesTypeError(msg)
     words = normalise(value).split()
     others = tuple(word for word in words if word in RANK_WORDS)
@@ -57,7 +57,7 @@ def read_role(value: Role | str) -> tuple[Role, tuple[str, ...]]:
     try:
         return Role.parse(rest), others
     except RulesError:
-        msg = f"Unknown monster role {value!r}: use one of {choices(Role)}"
+        msg = f"Unknown monster role {shown(value)}: use one of {choices(Role)}"
         raise RulesError(msg) from None
 
 
@@ -73,7 +73,7 @@ class Defense(Enum):
         """Read a defense: ``"Fortitude"``, ``"fort"``, ``"Ref"``, ``"will"``..."""
         if isinstance(value, str) and normalise(value) in ("ac", "armor class", "armour class"):
             msg = (
-                f"{value!r} is not graded by role: AC stays as the monster's level and role "
+                f"{shown(value)} is not graded by role: AC stays as the monster's level and role "
                 "give it, and takes no variety modifier (§ruling-no-ac-in-role-table)"
             )
             raise RulesError(msg)

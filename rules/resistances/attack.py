@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.checks import flag, whole_number
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.resistances.vocabulary import Condition, DamageType
 
 __all__ = ["Attack", "Circumstances", "choose_damage_type", "read_amount", "read_types"]
@@ -39,7 +39,7 @@ def read_types(value: object) -> tuple[DamageType, ...]:
         return (DamageType.parse(value),)
     if isinstance(value, Iterable):
         return tuple(DamageType.parse(kind) for kind in value)
-    msg = f"Damage types must be a word such as 'fire' or a list of them, not {value!r}"
+    msg = f"Damage types must be a word such as 'fire' or a list of them, not {shown(value)}"
     raise RulesTypeError(msg)
 
 
@@ -179,7 +179,7 @@ class Circumstances:
         if circumstances is None:
             return flags
         if not isinstance(circumstances, Circumstances):
-            msg = f"circumstances must be a Circumstances(...), not {circumstances!r}"
+            msg = f"circumstances must be a Circumstances(...), not {shown(circumstances)}"
             raise RulesTypeError(msg)
         if flags != cls():
             msg = "Give the circumstances either as one Circumstances(...) or as flags, not both"

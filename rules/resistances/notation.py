@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from rules.errors import NotationError, RulesError, RulesTypeError
+from rules.errors import NotationError, RulesError, RulesTypeError, shown
 from rules.resistances.traits import (
     ConditionImmunity,
     DamageImmunity,
@@ -115,7 +115,7 @@ class _Scanner:
             return parse(word)
         except RulesError as error:
             reason = str(error)
-            problem = f"unknown {what} {word!r}" if reason.startswith("Unknown") else reason
+            problem = f"unknown {what} {shown(word)}" if reason.startswith("Unknown") else reason
             raise self.fail(problem, match.start("value")) from None
 
     def condition(self) -> Condition | None:
@@ -127,7 +127,7 @@ class _Scanner:
         try:
             return Condition.parse(word)
         except RulesError:
-            raise self.fail(f"unknown condition {word.strip()!r}", match.start("value")) from None
+            raise self.fail(f"unknown condition {shown(word.strip())}", match.start("value")) from None
 
     def end(self) -> None:
         start = self.next_character()
@@ -139,8 +139,8 @@ class _Scanner:
                 "a trait takes at most one condition (§ruling-one-condition-per-trait)", start
             )
         if found in ",;":
-            raise self.fail(f"unexpected {found!r}: write one trait per line", start)
-        raise self.fail(f"unexpected {found!r}", start)
+            raise self.fail(f"unexpected {shown(found)}: write one trait per line", start)
+        raise self.fail(f"unexpected {shown(found)}", start)
 
 
 def parse_trait(text: str) -> Trait:
@@ -161,7 +161,7 @@ def parse_trait(text: str) -> Trait:
 
     """
     if not isinstance(text, str):
-        msg = f"parse_trait reads one line of text, not {text!r}"
+        msg = f"parse_trait reads one line of text, not {shown(text)}"
         raise RulesTypeError(msg)
     scanner = _Scanner(text)
     head = scanner.take(_HEAD)
@@ -200,10 +200,10 @@ def _immune_type(scanner: _Scanner) -> DamageType:
     try:
         return DamageType.parse(word)
     except RulesError:
-        problem = f"unknown damage type {word!r}"
+        problem = f"unknown damage type {shown(word)}"
         if is_scope_word(word):
             problem = (
-                f"{word!r} is not valid: a Damage Immunity names one damage type "
+                f"{shown(word)} is not valid: a Damage Immunity names one damage type "
                 "(§ruling-no-immunity-to-all)"
             )
         raise scanner.fail(problem, match.start("value")) from None

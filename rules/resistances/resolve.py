@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from rules.checks import half_down, whole_number
-from rules.errors import RulesError, RulesTypeError
+from rules.checks import distinct, half_down, whole_number
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Rule, Step
 from rules.resistances import rulebook as rb
 from rules.resistances.attack import Circumstances, read_amount, read_types
@@ -169,7 +169,7 @@ def _reductions(value: object, circumstances: Circumstances) -> dict[DamageType,
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        msg = f"reduction must map damage types to values, e.g. {{'fire': 5}}, not {value!r}"
+        msg = f"reduction must map damage types to values, e.g. {{'fire': 5}}, not {shown(value)}"
         raise RulesTypeError(msg)
     if value and circumstances.environmental:
         msg = (
@@ -177,10 +177,11 @@ def _reductions(value: object, circumstances: Circumstances) -> dict[DamageType,
             "(§ruling-environmental-circumstances)"
         )
         raise RulesError(msg)
-    found: dict[DamageType, int] = {}
-    for key, number in value.items():
-        found[DamageType.parse(key)] = whole_number(number, f"Resistance Reduction {key!r}", minimum=1)
-    return found
+    checked = {
+        key: whole_number(number, f"Resistance Reduction {shown(key)}", minimum=1)
+        for key, number in value.items()
+    }
+    return distinct(checked, "reduction", DamageType.parse)
 
 
 def _damage_types(value: object, steps: list[Step]) -> tuple[DamageType, ...]:
@@ -201,7 +202,7 @@ def read_traits(traits: object) -> tuple[Trait, ...]:
     if isinstance(traits, str):
         traits = (traits,)
     if not isinstance(traits, Iterable):
-        msg = f"traits must be a list of stat-block lines or traits, not {traits!r}"
+        msg = f"traits must be a list of stat-block lines or traits, not {shown(traits)}"
         raise RulesTypeError(msg)
     read = []
     for trait in traits:
@@ -214,7 +215,7 @@ def read_traits(traits: object) -> tuple[Trait, ...]:
         ):
             read.append(trait)
         else:
-            msg = f"Not a trait: {trait!r}; write it as a line such as 'Resist 10 Fire'"
+            msg = f"Not a trait: {shown(trait)}; write it as a line such as 'Resist 10 Fire'"
             raise RulesTypeError(msg)
     return tuple(read)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from rules.errors import RulesError
+from rules.errors import RulesError, shown
 from rules.vocabulary import CharacterCondition
 from rules.words import choices, normalise, parse_word
 
@@ -50,7 +50,7 @@ class DamageType(Enum):
     def parse(cls, value: DamageType | str) -> DamageType:
         """Read one damage type, e.g. ``"fire"`` or ``"Physical"``, in any case."""
         if is_scope_word(value):
-            msg = f"{value!r} is not one damage type: it may only follow Resist or Vulnerable"
+            msg = f"{shown(value)} is not one damage type: it may only follow Resist or Vulnerable"
             raise RulesError(msg)
         return parse_word(cls, value, "damage type")
 
@@ -83,7 +83,7 @@ def parse_scope(value: DamageType | Scope | str) -> DamageType | Scope:
     try:
         return parse_word(DamageType, value, "damage type")
     except RulesError as error:
-        msg = f"Unknown damage type {value!r}: use 'All', 'Non-physical' or one of {choices(DamageType)}"
+        msg = f"Unknown damage type {shown(value)}: use 'All', 'Non-physical' or one of {choices(DamageType)}"
         raise type(error)(msg) from None
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.checks import collection, flag, nonblank, settle, whole_number
-from rules.errors import RulesError, RulesTypeError
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.words import normalise, parse_word
 
 __all__ = [
@@ -99,7 +99,7 @@ def non_stacking_name(name: str) -> str | None:
 
     """
     if not isinstance(name, str):
-        msg = f"An effect's name is text such as 'Spirit Shield', not {name!r}"
+        msg = f"An effect's name is text such as 'Spirit Shield', not {shown(name)}"
         raise RulesTypeError(msg)
     words = normalise(name).split(" ")
     return _NON_STACKING_KEYS.get(" ".join(word for word in words if word not in _NOISE))
@@ -116,7 +116,7 @@ def _effect_set(values: object, what: str) -> frozenset[str]:
 
 
 def _name(value: object, what: str, example: str) -> str:
-    return " ".join(nonblank(value, what, such_as=f"a name such as {example!r}").split())
+    return " ".join(nonblank(value, what, such_as=f"a name such as {shown(example)}").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,12 +138,12 @@ class Immunity:
 
     def __post_init__(self) -> None:
         name = _name(self.name, "An immunity's name", "Poison Immunity")
-        against = _effect_set(self.against, f"what {name!r} stops")
+        against = _effect_set(self.against, f"what {shown(name)} stops")
         words = normalise(name).split(" ")
         if not against and len(words) > 1 and words[-1] == "immunity":
             against = frozenset({" ".join(words[:-1])})
         if not against:
-            msg = f"Cannot tell what {name!r} stops: write Immunity({name!r}, against={{'poison'}})"
+            msg = f"Cannot tell what {shown(name)} stops: write Immunity({shown(name)}, against={{'poison'}})"
             raise RulesError(msg)
         settle(self, name=name, against=against, stacks=flag(self.stacks, "stacks"))
 
@@ -170,8 +170,8 @@ class OneTime:
         settle(
             self,
             name=name,
-            level=whole_number(self.level, f"The level of {name!r}"),
-            against=_effect_set(self.against, f"what {name!r} stops"),
+            level=whole_number(self.level, f"The level of {shown(name)}"),
+            against=_effect_set(self.against, f"what {shown(name)} stops"),
             stacks=flag(self.stacks, "stacks"),
         )
 
@@ -277,7 +277,7 @@ class Defender:
 def read_defender(value: object) -> Defender:
     """Accept a `Defender`; anything else is refused, naming the input."""
     if not isinstance(value, Defender):
-        msg = f"defender must be a Defender(...), such as Defender(body=3), not {value!r}"
+        msg = f"defender must be a Defender(...), such as Defender(body=3), not {shown(value)}"
         raise RulesTypeError(msg)
     return value
 
@@ -305,14 +305,14 @@ def _immunity(value: object) -> Immunity:
         return value
     if isinstance(value, str):
         return Immunity(value)
-    msg = f"immunities must be Immunity(...) or names such as 'Poison Immunity', not {value!r}"
+    msg = f"immunities must be Immunity(...) or names such as 'Poison Immunity', not {shown(value)}"
     raise RulesTypeError(msg)
 
 
 def _one_time(value: object) -> OneTime:
     if isinstance(value, OneTime):
         return value
-    msg = f"one_time effects must be OneTime(name, level), not {value!r}"
+    msg = f"one_time effects must be OneTime(name, level), not {shown(value)}"
     raise RulesTypeError(msg)
 
 
@@ -334,13 +334,13 @@ def check_stacking(effects: Iterable[Effect]) -> None:
     held: Effect | None = None
     for effect in collection(effects, "effects"):
         if not isinstance(effect, (Immunity, OneTime)):
-            msg = f"effects must be Immunity(...) or OneTime(...) values, not {effect!r}"
+            msg = f"effects must be Immunity(...) or OneTime(...) values, not {shown(effect)}"
             raise RulesTypeError(msg)
         if effect.stacks or non_stacking_name(effect.name) is None:
             continue
         if held is not None:
             msg = (
-                f"{effect.name!r} may not stack with {held.name!r}: both are on the "
+                f"{shown(effect.name)} may not stack with {shown(held.name)}: both are on the "
                 "non-stacking list. Tip: pass stacks=True if an ability allows it"
             )
             raise RulesError(msg)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.errors import RulesTypeError
+from rules.errors import RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.taking_damage import rulebook as rb
 from rules.taking_damage.defender import (
@@ -68,7 +68,7 @@ def gain(defender: Defender, effect: Immunity | OneTime | str) -> GainResult:
         situation = f"{new.name}, received by {defender}"
         return GainResult(after, False, (Step(rb.GAINED, f"{new.name} is up"),), situation=situation)
     if not isinstance(new, Immunity):
-        msg = f"effect must be an Immunity, a OneTime or an immunity's name, not {effect!r}"
+        msg = f"effect must be an Immunity, a OneTime or an immunity's name, not {shown(effect)}"
         raise RulesTypeError(msg)
     check_stacking((*defender.effects, new))
     needed = invulnerable(defender.requires, (*defender.immunities, new))

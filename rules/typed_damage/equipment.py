@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rules.checks import collection, flag, nonblank, settle, whole_number
-from rules.errors import NotationError, RulesError, RulesTypeError
+from rules.errors import NotationError, RulesError, RulesTypeError, shown
 from rules.words import parse_word
 
 __all__ = ["INTENSITIES", "Armor", "DamageType", "Face", "Mode", "Weapon", "source_name"]
@@ -229,7 +229,10 @@ def _names(values: object, what: str) -> tuple[str, ...]:
 
 def _mode(value: object) -> Mode:
     if not isinstance(value, Mode):
-        msg = f"A weapon's modes are Mode(...) values, such as parse_weapon('3-').modes[0], not {value!r}"
+        msg = (
+            "A weapon's modes are Mode(...) values, such as parse_weapon('3-').modes[0], "
+            f"not {shown(value)}"
+        )
         raise RulesTypeError(msg)
     return value
 

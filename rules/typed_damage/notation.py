@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.errors import NotationError, RulesTypeError
+from rules.errors import NotationError, RulesTypeError, shown
 from rules.typed_damage.equipment import (
     INTENSITIES,
     Armor,
@@ -72,7 +72,7 @@ class _Scanner:
         found = self.peek()
         if not found:
             return self.fail(f"the text ends where {expected} should follow")
-        return self.fail(f"unexpected {found!r}; expected {expected}")
+        return self.fail(f"unexpected {shown(found)}; expected {expected}")
 
     def number(self) -> int:
         start = self.pos
@@ -128,7 +128,7 @@ def parse_weapon(text: Weapon | str) -> Weapon:
     if isinstance(text, Weapon):
         return text
     if not isinstance(text, str):
-        msg = f"A weapon is notation text such as '3-', not {text!r}"
+        msg = f"A weapon is notation text such as '3-', not {shown(text)}"
         raise RulesTypeError(msg)
     scan = _Scanner("weapon", text)
     name = scan.name()
@@ -169,14 +169,14 @@ def _intensity(scan: _Scanner) -> frozenset[Face]:
     while scan.peek() in ("-", "*", "+"):
         face = Face(scan.peek())
         if face in faces:
-            raise scan.fail(f"{face.value!r} twice in an energy intensity")
+            raise scan.fail(f"{shown(face.value)} twice in an energy intensity")
         faces.add(face)
         scan.pos += 1
     if not faces:
         raise scan.unexpected("the energy intensity (E+, E*+ or E-*+)")
     if frozenset(faces) not in INTENSITIES:
         written = scan.text[start : scan.pos]
-        raise scan.fail(f"energy intensity {written!r} is not one of +, *+ or -*+", start)
+        raise scan.fail(f"energy intensity {shown(written)} is not one of +, *+ or -*+", start)
     return frozenset(faces)
 
 
@@ -216,7 +216,7 @@ def parse_armor(text: Armor | str | None) -> Armor:
     if isinstance(text, Armor):
         return text
     if not isinstance(text, str):
-        msg = f"Armor is notation text such as '---*++', or None, not {text!r}"
+        msg = f"Armor is notation text such as '---*++', or None, not {shown(text)}"
         raise RulesTypeError(msg)
     scan = _Scanner("armor", text)
     name = scan.name()
@@ -265,7 +265,7 @@ def _armor_notes(scan: _Scanner, energy: int) -> _ArmorNotes:
                 raise scan.fail("'H vs.' names nothing", start)
             notes.hardened_vs.append(against)
         elif energy == 0:
-            problem = f"{note!r} names an energy type, but the armor has no E"
+            problem = f"{shown(note)} names an energy type, but the armor has no E"
             raise scan.fail(problem + " (Tip: write E(Cold) for one point against cold)", start)
         else:
             notes.energy_types.append(note)

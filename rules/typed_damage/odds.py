@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from rules.charts import Chart
 from rules.checks import whole_number
-from rules.errors import RulesTypeError
+from rules.errors import RulesTypeError, shown
 from rules.tables import Table
 from rules.typed_damage.equipment import Armor, Mode, Weapon
 from rules.typed_damage.notation import parse_weapon
@@ -56,7 +56,7 @@ def convolve(first: Mapping[int, Fraction], second: Mapping[int, Fraction]) -> d
 def _odds(odds: object, what: str) -> list[tuple[int, Fraction]]:
     """The amounts and chances of a distribution; a chance is a Fraction (or a whole number)."""
     if not isinstance(odds, Mapping):
-        msg = f"{what} must map whole amounts to chances, e.g. {{0: Fraction(1, 2)}}, not {odds!r}"
+        msg = f"{what} must map whole amounts to chances, e.g. {{0: Fraction(1, 2)}}, not {shown(odds)}"
         raise RulesTypeError(msg)
     return [(whole_number(amount, f"An amount of {what}", minimum=None), _chance(chance, what))
             for amount, chance in odds.items()]
@@ -64,7 +64,7 @@ def _odds(odds: object, what: str) -> list[tuple[int, Fraction]]:
 
 def _chance(value: object, what: str) -> Fraction:
     if not isinstance(value, (int, Fraction)):
-        msg = f"A chance in {what} must be a Fraction such as Fraction(1, 2), not {value!r}"
+        msg = f"A chance in {what} must be a Fraction such as Fraction(1, 2), not {shown(value)}"
         raise RulesTypeError(msg)
     return Fraction(value)
 
@@ -72,7 +72,7 @@ def _chance(value: object, what: str) -> Fraction:
 def mode_distribution(mode: Mode, pool: int, removes: int = 0) -> dict[int, Fraction]:
     """Damage of ``pool`` dice counting the mode's faces, less ``removes`` hardened successes."""
     if not isinstance(mode, Mode):
-        msg = f"mode must be a Mode, such as parse_weapon('3-').modes[0], not {mode!r}"
+        msg = f"mode must be a Mode, such as parse_weapon('3-').modes[0], not {shown(mode)}"
         raise RulesTypeError(msg)
     pool, removes = whole_number(pool, "pool"), whole_number(removes, "removes")
     hits = len(mode.succeeds_on)

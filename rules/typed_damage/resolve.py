@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.checks import collection, whole_number
-from rules.errors import NotationError, RulesError
+from rules.errors import NotationError, RulesError, shown
 from rules.explain import Explained, Step
 from rules.typed_damage import rulebook as rb
 from rules.typed_damage.armor import ablate, armor_value, at_least_one, dice_text, hardened
@@ -235,7 +235,7 @@ def _face_at(text: str, position: int) -> Face:
     try:
         return Face.parse(text[position])
     except RulesError:
-        problem = f"{text[position]!r} is not a face of a Fudge die ('-', ' ', '*' or '+')"
+        problem = f"{shown(text[position])} is not a face of a Fudge die ('-', ' ', '*' or '+')"
         raise NotationError("roll", text, position, problem) from None
 
 
@@ -247,7 +247,7 @@ def _choose_mode(weapon: Weapon, mode: int, steps: list[Step]) -> Mode:
     """A weapon with several modes is used one way, chosen before rolling."""
     if not 0 <= whole_number(mode, "mode", minimum=None) < len(weapon.modes):
         modes = ", ".join(f"{number}: {each}" for number, each in enumerate(weapon.modes))
-        msg = f"mode must be the number of one of the weapon's modes ({modes}), not {mode!r}"
+        msg = f"mode must be the number of one of the weapon's modes ({modes}), not {shown(mode)}"
         raise RulesError(msg)
     chosen = weapon.modes[mode]
     what = f"{weapon.name} {chosen}" if weapon.name else str(chosen)
