@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 
@@ -219,6 +220,9 @@ def _role_shares(given: Mapping[Role | str, Fraction | int] | None) -> dict[Role
     return shares
 
 
+_SHARE_TEXT = re.compile(r"\s*-?\s*[0-9]{1,30}(?:\.[0-9]{1,30})?(?:\s*/\s*[0-9]{1,30})?\s*%?\s*")
+
+
 def _names(key: object) -> object:
     """A population key's group names: ``"Undead Shadow"`` is two."""
     return key.split() if isinstance(key, str) else key
@@ -237,6 +241,8 @@ def _share(key: object, value: object) -> Fraction:
         )
         raise RulesError(msg)
     try:
+        if isinstance(value, str) and not _SHARE_TEXT.fullmatch(value):
+            raise ValueError  # digits 0-9 only, no exponent: "1e999999" would take minutes
         if isinstance(value, str) and value.strip().endswith("%"):
             share = Fraction(value.strip()[:-1]) / 100
         elif isinstance(value, (str, int, Fraction)):

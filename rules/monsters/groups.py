@@ -164,7 +164,7 @@ def read_groups(groups: object) -> tuple[MonsterGroup, ...]:
     """The groups as given, each once, in order; one group may be given alone."""
     if isinstance(groups, (str, MonsterGroup)):
         groups = (groups,)
-    if not isinstance(groups, Iterable):
+    if isinstance(groups, (bytes, bytearray)) or not isinstance(groups, Iterable):
         msg = f"groups must be a list of monster groups such as ['Undead'], not {shown(groups)}"
         raise RulesTypeError(msg)
     return tuple(dict.fromkeys(MonsterGroup.parse(group) for group in groups))
@@ -261,7 +261,7 @@ def damage_type_table() -> Table:
 def _elemental(triggering_types: object) -> tuple[DamageType, ...]:
     if isinstance(triggering_types, (str, DamageType)):
         triggering_types = (triggering_types,)
-    if not isinstance(triggering_types, Iterable):
+    if isinstance(triggering_types, (bytes, bytearray)) or not isinstance(triggering_types, Iterable):
         msg = f"triggering_types must be damage types such as ['fire'], not {shown(triggering_types)}"
         raise RulesTypeError(msg)
     given = {DamageType.parse(kind) for kind in triggering_types}

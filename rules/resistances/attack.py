@@ -37,7 +37,7 @@ def read_types(value: object) -> tuple[DamageType, ...]:
         return ()
     if isinstance(value, (str, DamageType)):
         return (DamageType.parse(value),)
-    if isinstance(value, Iterable):
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray)):
         return tuple(DamageType.parse(kind) for kind in value)
     msg = f"Damage types must be a word such as 'fire' or a list of them, not {shown(value)}"
     raise RulesTypeError(msg)

@@ -69,7 +69,8 @@ _WORD = re.compile(r"\s*(?P<value>[A-Za-z][A-Za-z-]*)")  # fire, all, non-physic
 _WORDS = re.compile(r"\s*(?P<value>[A-Za-z][A-Za-z-]*(?:[ \t]+[A-Za-z][A-Za-z-]*)*)")
 _CONDITION = re.compile(r"\s*\((?P<value>[^()]*)\)")  # (No Advantage)
 _COLON = re.compile(r"\s*:")
-_REST = re.compile(r"\s*(?P<value>.*?)\s*\Z", re.DOTALL)
+
+_MOST_DIGITS = 100  # 10**100 (rules.checks.LARGEST) has 101 digits; anything with more is above it
 
 _EXAMPLE = "'Resist 10 Fire', 'Vulnerable Cold (Advantage)' or 'Damage Immune: Poison'"
 _OLD_WORDS = {
@@ -185,7 +186,11 @@ def _graded(scanner: _Scanner, kind: type[Resist] | type[Vulnerable]) -> Trait:
     limit_match = before or after
     limit = None
     if limit_match is not None:
-        limit = int(limit_match.group("value"))
+        digits = limit_match.group("value")
+        if len(digits) > _MOST_DIGITS:
+            too_large = "a limit above 10**100, the largest the rules accept"
+            raise scanner.fail(too_large, limit_match.start("value"))
+        limit = int(digits)
         if limit < 1:
             raise scanner.fail("a limit must be 1 or more", limit_match.start("value"))
     return kind(scope, limit, scanner.condition())
@@ -231,8 +236,8 @@ def _damage_trigger(scanner: _Scanner) -> Trait:
     colon = scanner.next_character()
     if scanner.take(_COLON) is None:
         raise scanner.fail("expected ':' and the effect, as in 'Damage Trigger Cold: ...'", colon)
-    rest = scanner.take(_REST)
-    effect = "" if rest is None else rest.group("value")
+    effect = scanner.text[scanner.position :].strip()  # slicing: no regex backtracking on spaces
+    scanner.position = len(scanner.text)
     if not effect:
         raise scanner.fail("expected the effect after ':'", scanner.position)
     return DamageTrigger(damage_type, effect)

@@ -201,7 +201,7 @@ def read_traits(traits: object) -> tuple[Trait, ...]:
     """The traits as given: each stat-block line parsed, each trait object kept."""
     if isinstance(traits, str):
         traits = (traits,)
-    if not isinstance(traits, Iterable):
+    if isinstance(traits, (bytes, bytearray)) or not isinstance(traits, Iterable):
         msg = f"traits must be a list of stat-block lines or traits, not {shown(traits)}"
         raise RulesTypeError(msg)
     read = []

@@ -38,6 +38,10 @@ __all__ = [
 ]
 
 
+_DIGITS = "0123456789"
+_MOST_DIGITS = 100  # 10**100 (rules.checks.LARGEST) has 101 digits; anything with more is above it
+
+
 class _Scanner:
     """Reads notation left to right and reports the first character it cannot read."""
 
@@ -75,11 +79,14 @@ class _Scanner:
         return self.fail(f"unexpected {shown(found)}; expected {expected}")
 
     def number(self) -> int:
+        """A number written in the digits 0 to 9 (no superscript or full-width digit), up to 10**100."""
         start = self.pos
-        while self.peek().isdigit():
+        while self.peek() and self.peek() in _DIGITS:
             self.pos += 1
         if start == self.pos:
             raise self.unexpected("the number of dice")
+        if self.pos - start > _MOST_DIGITS:
+            raise self.fail("a number above 10**100, the largest the rules accept", start)
         return int(self.text[start : self.pos])
 
     def notes(self) -> list[tuple[int, str]]:

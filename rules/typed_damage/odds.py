@@ -1,8 +1,10 @@
-"""Exact odds of typed damage: the damage distribution of a hit, by exact convolution.
+"""Exact odds of typed damage: the damage distribution of a hit, in closed form.
 
-Each die succeeds on some of its three faces; the pool's successes are the sum of
-its dice, and hardened armor subtracts from that sum (never below 0). All chances
-are `fractions.Fraction`.
+Each die succeeds on some of its three faces; the pool's successes follow the binomial
+law (``C(n, k) p^k q^(n-k)``, computed exactly), and hardened armor subtracts from
+them (never below 0). All chances are `fractions.Fraction`. A distribution lists one
+chance per possible damage, so it is offered for pools of up to `MOST_DICE` dice; the
+average damage without hardened armor is ``n x p`` for any pool.
 
 Examples:
     >>> distribution("2-", None)
@@ -17,7 +19,7 @@ from fractions import Fraction
 
 from rules.charts import Chart
 from rules.checks import whole_number
-from rules.errors import RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.tables import Table
 from rules.typed_damage.equipment import Armor, Mode, Weapon
 from rules.typed_damage.notation import parse_weapon
@@ -25,6 +27,7 @@ from rules.typed_damage.resolve import plan
 from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS
 
 __all__ = [
+    "MOST_DICE",
     "convolve",
     "cyrus_chart",
     "distribution",
@@ -69,23 +72,60 @@ def _chance(value: object, what: str) -> Fraction:
     return Fraction(value)
 
 
+MOST_DICE = 2000
+"""The largest pool whose distribution is listed: a chance per damage, each an exact fraction."""
+
+
 def mode_distribution(mode: Mode, pool: int, removes: int = 0) -> dict[int, Fraction]:
-    """Damage of ``pool`` dice counting the mode's faces, less ``removes`` hardened successes."""
-    if not isinstance(mode, Mode):
-        msg = f"mode must be a Mode, such as parse_weapon('3-').modes[0], not {shown(mode)}"
-        raise RulesTypeError(msg)
-    pool, removes = whole_number(pool, "pool"), whole_number(removes, "removes")
-    hits = len(mode.succeeds_on)
-    die = {amount: chance for amount, chance in
-           ((0, Fraction(3 - hits, 3)), (1, Fraction(hits, 3))) if chance}
-    successes: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(pool):
-        successes = convolve(successes, die)
+    """Damage of ``pool`` dice counting the mode's faces, less ``removes`` hardened successes.
+
+    Raises:
+        RulesError: A pool of more than `MOST_DICE` dice, or a bad pool or removal.
+
+    """
+    hits = _hits(mode)
+    pool, removes = _pool(pool), whole_number(removes, "removes")
     final: dict[int, Fraction] = {}
-    for amount, chance in successes.items():
+    for amount, chance in _binomial(pool, hits).items():
         kept = max(amount - removes, 0)
         final[kept] = final.get(kept, Fraction(0)) + chance
     return dict(sorted(final.items()))
+
+
+def _hits(mode: object) -> int:
+    if not isinstance(mode, Mode):
+        msg = f"mode must be a Mode, such as parse_weapon('3-').modes[0], not {shown(mode)}"
+        raise RulesTypeError(msg)
+    return len(mode.succeeds_on)
+
+
+def _pool(pool: object) -> int:
+    dice = whole_number(pool, "pool")
+    if dice > MOST_DICE:
+        msg = (
+            f"A pool of {shown(dice)} dice is above {MOST_DICE}, the most whose odds are listed "
+            "one damage at a time; expected_damage gives the average of any pool without "
+            "hardened armor"
+        )
+        raise RulesError(msg)
+    return dice
+
+
+def _binomial(pool: int, hits: int) -> dict[int, Fraction]:
+    """The chance of each number of successes: ``C(n, k) hits^k misses^(n-k) / 3^n``, exactly.
+
+    The coefficients come one from the next (``C(n, k+1) = C(n, k) (n-k) / (k+1)``), so
+    the cost grows with the pool, never with a convolution's square.
+    """
+    misses, whole = 3 - hits, 3**pool
+    if hits == 0 or misses == 0:
+        return {0 if hits == 0 else pool: Fraction(1)}
+    chances: dict[int, Fraction] = {}
+    ways = 1
+    for successes in range(pool + 1):
+        chances[successes] = Fraction(ways * hits**successes * misses ** (pool - successes), whole)
+        ways = ways * (pool - successes) // (successes + 1)
+    return chances
 
 
 def distribution(
@@ -131,8 +171,16 @@ def expected_damage(
         Fraction(4, 3)
 
     """
-    odds = distribution(weapon, armor, margin, mode=mode, source=source, strength=strength)
-    return sum((amount * chance for amount, chance in odds.items()), Fraction(0))
+    before = plan(weapon, armor, margin, mode=mode, source=source, strength=strength)
+    hits = _hits(before.mode)
+    average = Fraction(before.pool * hits, 3)  # n x p: any pool, at once
+    if not before.removes:
+        return average
+    # Hardened armor: E[max(S - r, 0)] = E[S] - r + sum over k < r of (r - k) P(S = k).
+    odds = _binomial(_pool(before.pool), hits)
+    short = range(min(before.removes, before.pool + 1))
+    shortfall = sum(((before.removes - k) * odds.get(k, Fraction(0)) for k in short), Fraction(0))
+    return average - before.removes + shortfall
 
 
 def _shown(value: Fraction) -> str:

@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from rules.checks import whole_number
+from rules.checks import collection, nonblank, settle, whole_number
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.tables import Table
+from rules.words import parse_word
 
 __all__ = ["TrackKind", "WoundLevel", "WoundTrack", "severity_track_table", "simple_track_table"]
 
@@ -42,6 +44,17 @@ class WoundLevel:
     boxes: int
     penalty: int | None
     least: int = 0
+
+    def __post_init__(self) -> None:
+        settle(
+            self,
+            name=nonblank(self.name, "A wound level's name", such_as="a name such as 'Hurt'"),
+            boxes=whole_number(self.boxes, "A wound level's boxes", minimum=1),
+            penalty=None if self.penalty is None else whole_number(
+                self.penalty, "A wound level's penalty", minimum=None
+            ),
+            least=whole_number(self.least, "A wound level's least damage"),
+        )
 
     @property
     def effect(self) -> str:
@@ -75,6 +88,22 @@ class WoundTrack:
     levels: tuple[WoundLevel, ...]
     checked: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        kind = parse_word(TrackKind, self.kind, "track kind")
+        levels = tuple(map(_level, collection(self.levels, "levels")))
+        if not levels:
+            msg = "A wound track has one or more levels, not none"
+            raise RulesError(msg)
+        checked = tuple(whole_number(ticks, "checked boxes") for ticks in collection(self.checked, "checked"))
+        if len(checked) != len(levels):
+            msg = f"checked must give one count per level ({len(levels)}), not {shown(checked)}"
+            raise RulesError(msg)
+        for level, ticks in zip(levels, checked, strict=True):
+            if ticks > level.boxes:
+                msg = f"{level.name} has {level.boxes} boxes: {ticks} cannot be checked"
+                raise RulesError(msg)
+        settle(self, kind=kind, levels=levels, checked=checked)
+
     @classmethod
     def simple(cls) -> WoundTrack:
         """The simple track: each point of damage checks the next box."""
@@ -95,12 +124,21 @@ class WoundTrack:
         if whole_number(damage, "damage") == 0:
             return self
         if self.kind is TrackKind.SIMPLE:
-            track = self
-            for _ in range(damage):
-                track = track._check_from(0)  # beyond the last box: already taken out
-            return track
-        row = max(number for number, level in enumerate(self.levels) if level.least <= damage)
-        return self._check_from(row)
+            return self._fill(damage)
+        reached = [number for number, level in enumerate(self.levels) if level.least <= damage]
+        return self._check_from(max(reached)) if reached else self  # below the first row: no box
+
+    def _fill(self, points: int) -> WoundTrack:
+        """Check the first ``points`` free boxes, row by row: one step per row, not per point.
+
+        Beyond the last box the character is already taken out, so the rest is lost.
+        """
+        checked = []
+        for level, ticks in zip(self.levels, self.checked, strict=True):
+            taken = min(level.boxes - ticks, points)
+            points -= taken
+            checked.append(ticks + taken)
+        return WoundTrack(self.kind, self.levels, tuple(checked))
 
     def _check_from(self, row: int) -> WoundTrack:
         """Check the first free box in this row or a more severe one (§ruling-wounds-overflow)."""
@@ -141,6 +179,13 @@ class WoundTrack:
             boxes = ("[x]" * ticks + "[ ]" * (level.boxes - ticks)).ljust(width)
             lines.append(f"{boxes} {level.name.ljust(18)} {level.effect}")
         return "\n".join(lines)
+
+
+def _level(value: object) -> WoundLevel:
+    if not isinstance(value, WoundLevel):
+        msg = f"A track's levels are WoundLevel(...) values, not {shown(value)}"
+        raise RulesTypeError(msg)
+    return value
 
 
 def _damage_range(track: tuple[WoundLevel, ...], row: int) -> str:
