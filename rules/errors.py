@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import reprlib
 
-__all__ = ["NotationError", "RulesError", "RulesTypeError", "shown"]
+__all__ = ["MOST_TEXT", "NotationError", "RulesError", "RulesTypeError", "shown"]
+
+MOST_TEXT = 10_000
+"""The longest notation (a trait line, a weapon, an armor, a roll) read, in characters."""
 
 SHOWN_LENGTH = 80
 """An input longer than this (written out) is shortened in messages, keeping both ends."""
@@ -77,6 +80,14 @@ class NotationError(RulesError):
             --x+
               ^
     """
+
+    @classmethod
+    def check_length(cls, what: str, text: str) -> str:
+        """Accept notation of at most `MOST_TEXT` characters; refuse longer text at once."""
+        if len(text) > MOST_TEXT:
+            problem = f"it is longer than {MOST_TEXT} characters, the most notation may have"
+            raise cls(what, text, MOST_TEXT, problem)
+        return text
 
     def __init__(self, what: str, text: str, position: int, problem: str) -> None:
         self.what = what

@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 from enum import Enum
+from types import MappingProxyType
 
 from rules.words import parse_word
 
@@ -70,12 +71,12 @@ _CONDITION_ALIASES = {
     "weaken": Condition.WEAKENED,
 }
 
-SOURCE_NAMES = {
+SOURCE_NAMES = MappingProxyType({
     Condition.DOMINATED: "dominator",
     Condition.GRABBED: "grabber",
     Condition.MARKED: "marker",
     Condition.SWALLOWED: "swallower",
-}
+})
 """The source-dependent conditions and what their source is called."""
 
 

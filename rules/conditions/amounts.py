@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
-from rules.checks import distinct, half_down, whole_number
+from rules.checks import distinct, half_down, settle, whole_number
 from rules.conditions import rulebook as rb
 from rules.conditions.combatant import Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
@@ -167,6 +168,9 @@ class Defenses(Explained):
 
     scores: Mapping[Defense, int]
     steps: tuple[Step, ...]
+
+    def __post_init__(self) -> None:
+        settle(self, scores=MappingProxyType(dict(self.scores)))  # read-only: a result never changes
 
     @property
     def answer(self) -> Mapping[Defense, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 
 from rules.conditions.rulebook import PAGE
 from rules.conditions.vocabulary import Condition, PenaltyType
@@ -98,7 +99,9 @@ class Effects:
         return "; ".join(parts)
 
 
-CONDITION_RULES = {condition: Rule(PAGE, condition.value, condition.title) for condition in Condition}
+CONDITION_RULES = MappingProxyType(
+    {condition: Rule(PAGE, condition.value, condition.title) for condition in Condition}
+)
 
 _EFFECTS = (
     Effects(
@@ -227,7 +230,7 @@ _EFFECTS = (
     ),
 )
 
-EFFECTS = {effects.condition: effects for effects in _EFFECTS}
+EFFECTS = MappingProxyType({effects.condition: effects for effects in _EFFECTS})
 """The effects of each condition, keyed by `Condition`."""
 
 

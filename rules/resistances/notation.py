@@ -86,7 +86,7 @@ class _Scanner:
     """A cursor over one line; every failure points at the cursor or a given position."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
+        self.text = NotationError.check_length("trait", text)
         self.position = 0
         self.took_condition = False
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from rules.checks import flag, whole_number
 from rules.explain import Explained, Step
@@ -22,13 +23,13 @@ from rules.taking_damage.defender import (
 __all__ = ["HitResult", "in_doubt", "non_stacking_table", "order_table", "take_hit"]
 
 NO_EFFECT = "No Effect"
-POOL_RULES = {
+POOL_RULES = MappingProxyType({
     Pool.MAGIC_ARMOR: rb.MAGIC,
     Pool.MONSTROUS_ARMOR: rb.MONSTROUS_ARMOR,
     Pool.PHYSICAL_ARMOR: rb.PHYSICAL,
     Pool.NATURAL_ARMOR: rb.NATURAL,
     Pool.BODY: rb.BODY,
-}
+})
 
 
 @dataclass(frozen=True, slots=True)

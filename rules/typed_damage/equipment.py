@@ -19,7 +19,11 @@ from rules.checks import collection, flag, nonblank, settle, whole_number
 from rules.errors import NotationError, RulesError, RulesTypeError, shown
 from rules.words import parse_word
 
-__all__ = ["INTENSITIES", "Armor", "DamageType", "Face", "Mode", "Weapon", "source_name"]
+__all__ = ["INTENSITIES", "MOST_SYMBOLS", "Armor", "DamageType", "Face", "Mode", "Weapon", "source_name"]
+
+MOST_SYMBOLS = 1000
+"""The most symbols of one kind an armor may have: far above any armor of the rules, and a
+bound on the text that writes it out."""
 
 
 class Face(Enum):
@@ -113,6 +117,14 @@ class Mode:
             armor_piercing=flag(self.armor_piercing, "armor_piercing"),
             notes=_names(self.notes, "notes"),
         )
+        # The same intensities the notation allows (§ruling-energy-intensity).
+        if self.kind is DamageType.ENERGY and self.intensity not in INTENSITIES:
+            written = "".join(face.value for face in Face if face in self.intensity) or "none"
+            msg = f"An energy mode's intensity is one of +, *+ or -*+, not {written}"
+            raise RulesError(msg)
+        if self.kind is not DamageType.ENERGY and self.intensity:
+            msg = f"Only energy has an intensity; a {self.kind.word} mode has none"
+            raise RulesError(msg)
 
     @property
     def succeeds_on(self) -> frozenset[Face]:
@@ -197,6 +209,17 @@ class Armor:
             ablative=flag(self.ablative, "ablative"),
             name=_name(self.name),
         )
+        for field in counted:
+            if getattr(self, field) > MOST_SYMBOLS:
+                count = shown(getattr(self, field))
+                msg = f"{field} must be at most {MOST_SYMBOLS} symbols (armor's limit), not {count}"
+                raise RulesError(msg)
+        if self.hardened_vs and not self.hardened:
+            msg = (
+                f"hardened_vs {shown(self.hardened_vs)} needs hardened=True: only hardened "
+                "armor is hardened against something"
+            )
+            raise RulesError(msg)
 
     @property
     def symbols(self) -> str:

@@ -47,7 +47,7 @@ class _Scanner:
 
     def __init__(self, what: str, text: str) -> None:
         self.what = what
-        self.text = text
+        self.text = NotationError.check_length(what, text)
         self.pos = 0
 
     def fail(self, problem: str, pos: int | None = None) -> NotationError:

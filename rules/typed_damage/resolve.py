@@ -217,6 +217,7 @@ def read_roll(faces: str | Sequence[Face | str]) -> tuple[Face, ...]:
     """
     if not isinstance(faces, str):
         return tuple(Face.parse(face) for face in collection(faces, "faces"))
+    NotationError.check_length("roll", faces)
     if "[" not in faces:
         return tuple(_face_at(faces, position) for position in range(len(faces)))
     roll = []

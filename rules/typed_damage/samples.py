@@ -8,6 +8,8 @@ Examples:
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from rules.tables import Table
 from rules.typed_damage.equipment import DamageType, Face
 from rules.typed_damage.notation import parse_weapon
@@ -15,7 +17,7 @@ from rules.typed_damage.resolve import dice_pool
 
 __all__ = ["SAMPLE_ARMOR", "SAMPLE_WEAPONS", "armor_table", "face_table", "weapon_table"]
 
-SAMPLE_WEAPONS = {
+SAMPLE_WEAPONS = MappingProxyType({
     "Fist": "0*",
     "Gauntlet": "1*",
     "Dagger": "2-/1+",
@@ -33,10 +35,10 @@ SAMPLE_WEAPONS = {
     "Shortbow": "3+",
     "Longbow": "4+",
     "Crossbow": "4+",
-}
+})
 """Weapon name -> notation, as the sample table lists them."""
 
-SAMPLE_ARMOR = {
+SAMPLE_ARMOR = MappingProxyType({
     "Padded": "*",
     "Leather": "+",
     "Studded Leather": "*+",
@@ -44,7 +46,7 @@ SAMPLE_ARMOR = {
     "Full Chain": "---*++",
     "Breastplate": "**++",
     "Field Plate": "--***++",
-}
+})
 """Armor name -> notation, as the sample table lists them."""
 
 def face_table() -> Table:
