@@ -10,6 +10,7 @@ import os
 import re
 
 import pytest
+from sybil.integration.pytest import SybilFile
 
 from tests.examples import docstrings_sybil, pages_sybil
 
@@ -35,7 +36,31 @@ def _stage(item):
 _EXHAUSTIVE = re.compile(r"brute_force|icepool|exact_odds|distribution_allows")
 
 
+def _with_earlier_examples(items):
+    """Where only some examples of a page are selected, run the page's earlier ones before them.
+
+    The examples of a page share one namespace: run alone, a later one would fail on a name an
+    earlier one imported. This keeps ``pytest "docs/x.md::sybil:docs,line:120,column:1"`` and
+    mutmut (which runs only the examples that reach a mutant) honest.
+    """
+    by_file = {}
+    for item in items:
+        if isinstance(item.parent, SybilFile):
+            by_file.setdefault(item.parent, []).append(item)
+    for parent, chosen in by_file.items():
+        everything = list(parent.collect())
+        if len(everything) == len(chosen):
+            continue
+        last = max(item.example.line for item in chosen)
+        wanted = [item for item in everything if item.example.line <= last]
+        at = items.index(chosen[0])
+        items[:] = [item for item in items if item.parent is not parent]
+        items[at:at] = wanted
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what they deselect
 def pytest_collection_modifyitems(config, items):
+    _with_earlier_examples(items)
     for item in items:
         if "site" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.built_site)

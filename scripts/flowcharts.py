@@ -52,7 +52,7 @@ class Flowchart:
 
 
 def mermaid_version() -> str:
-    """The locked Mermaid's version (the drawing depends on it); read from package-lock.json, so no npm is needed."""
+    """The locked Mermaid's version (the drawing depends on it), from package-lock.json: no npm needed."""
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
     return str(lock["packages"]["node_modules/mermaid"]["version"])
 

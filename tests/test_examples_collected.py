@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.examples import doctest_examples, pages_sybil
+from tests.examples import docstrings_sybil, doctest_examples, pages_sybil
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
@@ -53,7 +53,8 @@ def _page(tmp_path: Path, text: str) -> Path:
 
 
 def test_a_prompt_in_a_ruling_box_is_reported_at_its_own_line(tmp_path):
-    page = _page(tmp_path, '!!! note "Ruling"\n\n    ```python\n    >>> 1 + 1\n    2\n    >>> 2 + 2\n    5\n    ```\n')
+    page = _page(tmp_path, '!!! note "Ruling"\n\n    ```python\n'
+                           "    >>> 1 + 1\n    2\n    >>> 2 + 2\n    5\n    ```\n")
     [message] = _failures(page)
     assert f"Example at {page}, line 6, column 5 did not evaluate as expected" in message
 
@@ -85,8 +86,6 @@ def test_a_page_shown_inside_a_markdown_fence_still_runs_its_example(tmp_path):
 
 
 def test_the_docstring_examples_are_collected_too():
-    from tests.examples import docstrings_sybil
-
     sybil = docstrings_sybil()
     found = [example for path in sorted((ROOT / "rules").rglob("*.py"))
              for example in sybil.parse(path) if isinstance(example.parsed, doctest.Example)]

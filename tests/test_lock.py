@@ -1,4 +1,4 @@
-"""requirements.lock pins every package with hashes, matches pyproject.toml and installs on every admitted Python.
+"""requirements.lock: every package pinned with hashes, as pyproject.toml asks, on every admitted Python.
 
 scripts/lock regenerates it (uv pip compile); scripts/setup installs it with --require-hashes.
 """
@@ -33,7 +33,7 @@ def _pins() -> dict[str, list[tuple[Version, str | None, int]]]:
         if not first or first.startswith("#"):
             continue
         match = _PIN.match(first)
-        assert match, f"requirements.lock: not a pinned requirement: {first!r} (regenerate it with scripts/lock)"
+        assert match, f"requirements.lock: not a pinned requirement: {first!r} (regenerate: scripts/lock)"
         pins.setdefault(canonicalize_name(match["name"]), []).append(
             (Version(match["version"]), match["marker"], entry.count("--hash=sha256:")))
     return pins
@@ -50,9 +50,9 @@ def _version_for(name: str, python: str) -> Version | None:
 
 def test_every_pin_has_hashes_and_pip_and_setuptools_are_pinned():
     pins = _pins()
-    unhashed = [name for name, versions in pins.items() if any(hashes == 0 for *_, hashes in versions)]
-    assert not unhashed, f"requirements.lock: pins without --hash: {unhashed}; regenerate it with scripts/lock"
-    assert {"pip", "setuptools"} <= pins.keys(), "requirements.lock must pin pip and setuptools (scripts/lock)"
+    unhashed = [name for name, versions in pins.items() if any(count == 0 for *_, count in versions)]
+    assert not unhashed, f"requirements.lock: pins without --hash: {unhashed}; regenerate: scripts/lock"
+    assert {"pip", "setuptools"} <= pins.keys(), "the lock must pin pip and setuptools: scripts/lock"
 
 
 def test_the_lock_satisfies_every_dependency_of_pyproject_on_every_admitted_python():
@@ -71,7 +71,7 @@ def test_the_lock_satisfies_every_dependency_of_pyproject_on_every_admitted_pyth
 
 
 def test_every_locked_package_installs_on_the_oldest_admitted_python_and_on_debian_12():
-    """Each installed package's own Requires-Python admits 3.11.0 and 3.11.2 (pymdown-extensions 13 did not)."""
+    """Each installed package's Requires-Python admits 3.11.0 and 3.11.2 (pymdown-extensions 13 did not)."""
     refused = []
     for name, versions in _pins().items():
         try:
