@@ -1,24 +1,74 @@
-"""Collect every worked example: ``>>>`` blocks in docs/ and doctests in rules/ docstrings.
+"""Collect every worked example (``>>>`` blocks in docs/, doctests in rules/ docstrings) and order the run.
 
-Only these parsers are used on purpose: there is no skip parser, so no example on
-a page can be switched off (tests/test_examples_collected.py checks none drops out).
+The parsers live in tests/examples.py: no skip parser, no ``# doctest:`` directive, no fence that
+hides an example; each example is reported at its real line. The run goes from the quickest, most
+pointed failures to the slowest: the pages' examples first, then docstrings and unit tests, then
+whole builds, and the browser last.
 """
 
-from sybil import Sybil
-from sybil.parsers.markdown import PythonCodeBlockParser
-from sybil.parsers.rest import DocTestParser
+import os
+import re
 
-pages = Sybil(
-    parsers=[PythonCodeBlockParser()],
-    path="docs",
-    patterns=["*.md", "**/*.md"],
-    name="docs",
-)
-docstrings = Sybil(
-    parsers=[DocTestParser()],
-    path="rules",
-    patterns=["*.py", "**/*.py"],
-    name="docstrings",
-)
+import pytest
+from sybil.integration.pytest import SybilFile
 
-pytest_collect_file = (pages + docstrings).pytest()
+from tests.examples import docstrings_sybil, pages_sybil
+
+pytest_collect_file = (pages_sybil() + docstrings_sybil()).pytest()
+
+
+def _stage(item):
+    path = item.nodeid.split("::", 1)[0]
+    if path.startswith("docs/"):
+        return 0
+    if path.startswith("rules/"):
+        return 1
+    if item.get_closest_marker("browser") or path.startswith("tests/browser/"):
+        return 4
+    if item.get_closest_marker("integration"):
+        return 3
+    if item.get_closest_marker("built_site"):
+        return 3
+    return 2
+
+
+# Whole-distribution cross-checks (brute force, icepool): seconds each, left out of scripts/test --fast.
+_EXHAUSTIVE = re.compile(r"brute_force|icepool|exact_odds|distribution_allows")
+
+
+def _with_earlier_examples(items):
+    """Where only some examples of a page are selected, run the page's earlier ones before them.
+
+    The examples of a page share one namespace: run alone, a later one would fail on a name an
+    earlier one imported. This keeps ``pytest "docs/x.md::sybil:docs,line:120,column:1"`` and
+    mutmut (which runs only the examples that reach a mutant) honest.
+    """
+    by_file = {}
+    for item in items:
+        if isinstance(item.parent, SybilFile):
+            by_file.setdefault(item.parent, []).append(item)
+    for parent, chosen in by_file.items():
+        everything = list(parent.collect())
+        if len(everything) == len(chosen):
+            continue
+        last = max(item.example.line for item in chosen)
+        wanted = [item for item in everything if item.example.line <= last]
+        at = items.index(chosen[0])
+        items[:] = [item for item in items if item.parent is not parent]
+        items[at:at] = wanted
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what they deselect
+def pytest_collection_modifyitems(config, items):
+    _with_earlier_examples(items)
+    for item in items:
+        if "site" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.built_site)
+        if _EXHAUSTIVE.search(item.nodeid):
+            item.add_marker(pytest.mark.exhaustive)
+    if os.environ.get("RULES_SKIP_BROWSER") == "1":
+        # scripts/test could not install Chromium: run the rest, and say so at the end.
+        skipped = [item for item in items if _stage(item) == 4]
+        items[:] = [item for item in items if _stage(item) != 4]
+        config.hook.pytest_deselected(items=skipped)
+    items.sort(key=_stage)  # a stable sort: the order within each stage is kept

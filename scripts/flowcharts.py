@@ -52,8 +52,9 @@ class Flowchart:
 
 
 def mermaid_version() -> str:
-    """The installed Mermaid's version (the drawing depends on it)."""
-    return json.loads((MERMAID / "package.json").read_text(encoding="utf-8"))["version"]
+    """The locked Mermaid's version (the drawing depends on it), from package-lock.json: no npm needed."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    return str(lock["packages"]["node_modules/mermaid"]["version"])
 
 
 def flowcharts_in(markdown: str, page: str) -> list[Flowchart]:

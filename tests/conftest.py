@@ -1,4 +1,13 @@
-"""Shared fixtures: the built site (built strictly if missing or older than its sources)."""
+"""Shared fixtures (the built site) and the hypothesis profiles.
+
+Profiles, chosen with ``HYPOTHESIS_PROFILE`` (scripts/test sets it):
+
+- ``ci`` (the default): no deadline and no timing health check, so a loaded machine cannot fail a
+  test; 100 examples per property; derandomized, so every run tries the same examples and a failure
+  reproduces by rerunning.
+- ``dev`` (``scripts/test --fast``): 10 examples per property, for the inner loop; random, and
+  prints the seed of a failure (``--hypothesis-seed=N`` reruns it).
+"""
 
 from __future__ import annotations
 
@@ -8,14 +17,25 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", deadline=None, max_examples=100, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev", deadline=None, max_examples=10, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "scripts" / "site_hooks.py"]
+SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "scripts", ROOT / "rulesite"]
 
 
 def _newest(paths: list[Path]) -> float:
-    times = []
+    times = [0.0]
     for path in paths:
         files = path.rglob("*") if path.is_dir() else [path]
         times += [file.stat().st_mtime for file in files if file.is_file()]

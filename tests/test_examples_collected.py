@@ -1,4 +1,9 @@
-"""No example may drop out of collection silently: every >>> line in docs/ is run."""
+"""No example drops out of collection, and each is reported where it is on the page.
+
+The refusals themselves (a ``pycon`` or titled fence, a prompt outside a fence, a ``# doctest:``
+directive) run at collection, as failing examples, in tests/examples.py: ``pytest docs/x.md``
+applies them too. These tests check the collection on the real pages and on small made-up ones.
+"""
 
 from __future__ import annotations
 
@@ -7,63 +12,81 @@ import re
 from pathlib import Path
 
 import pytest
-from sybil import Sybil
-from sybil.parsers.markdown import PythonCodeBlockParser
+
+from tests.examples import docstrings_sybil, doctest_examples, pages_sybil
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
-_OPENING_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([^\s`]*)(.*)$")
-
-# The same parser conftest.py gives Sybil: what it collects is what runs.
-_SYBIL = Sybil(parsers=[PythonCodeBlockParser()])
 
 
-def _fences(lines: list[str]) -> list[tuple[int, int, int]]:
-    """Each fenced block as (first line, last line, number of >>> prompts), 1-based."""
-    fences = []
-    opened = None
-    for number, line in enumerate(lines, 1):
-        match = _OPENING_FENCE.match(line)
-        if match and opened is None:
-            opened = (number, match.group(1))
-        elif match and opened and line.strip() == opened[1]:
-            body = lines[opened[0]:number - 1]
-            fences.append((opened[0], number, sum(1 for text in body if text.lstrip().startswith(">>>"))))
-            opened = None
-    return fences
+def _failures(page: Path) -> list[str]:
+    messages = []
+    for example in pages_sybil(page.parent).parse(page):
+        try:
+            example.evaluate()
+        except Exception as failure:
+            messages.append(str(failure))
+    return messages
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_every_prompt_on_the_page_is_collected(page):
+def test_every_prompt_on_the_page_runs_and_is_reported_at_its_line_and_column(page):
     lines = page.read_text(encoding="utf-8").splitlines()
-    # Sybil numbers examples inside an indented block by the block, so count per fence.
-    run = [example.line for example in _SYBIL.parse(page) if isinstance(example.parsed, doctest.Example)]
-    dropped = []
-    for first, last, prompts in _fences(lines):
-        collected = sum(1 for line in run if first <= line <= last)
-        if collected != prompts:
-            dropped.append(f"lines {first}-{last}: {prompts} prompts, {collected} run")
-    prompts_outside = sum(1 for line in lines if line.lstrip().startswith(">>>")) - sum(
-        prompts for _, _, prompts in _fences(lines))
-    assert not dropped and prompts_outside == 0, (
-        f"{page.name}: >>> examples that never run: {dropped}; outside any fence: {prompts_outside}. "
-        "See docs/editing.md"
+    prompts = {number for number, line in enumerate(lines, 1) if line.lstrip(" \t>").startswith(">>>")}
+    examples = doctest_examples(page)
+    reported = {example.line for example in examples}
+    misplaced = [f"line {example.line}, column {example.column}: {lines[example.line - 1]!r}"
+                 for example in examples
+                 if not lines[example.line - 1][example.column - 1:].startswith(">>>")]
+    assert not misplaced, f"{page.relative_to(ROOT)}: examples reported where no prompt is: {misplaced}"
+    never_run = sorted(prompts - reported)
+    assert not never_run, (
+        f"{page.relative_to(ROOT)}: the >>> prompts on lines {never_run} never run "
+        "(write them in a plain ```python fence; see docs/editing.md)"
     )
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_no_fence_hides_python_from_the_tests(page):
-    problems = []
-    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
-        match = _OPENING_FENCE.match(line)
-        if not match:
-            continue
-        lang, rest = match.group(2).lower(), match.group(3).strip()
-        if lang in {"pycon", "py", "python3", "doctest"} or (lang == "python" and rest):
-            problems.append(f"line {number}: {line.strip()!r}")
-    assert not problems, f"{page.name}: write these fences as plain ```python: {problems}"
+def _page(tmp_path: Path, text: str) -> Path:
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+    return page
 
 
-def test_the_affinity_page_runs_many_examples():
-    examples = list(_SYBIL.parse(ROOT / "docs" / "affinity.md"))
-    assert len(examples) >= 30
+def test_a_prompt_in_a_ruling_box_is_reported_at_its_own_line(tmp_path):
+    page = _page(tmp_path, '!!! note "Ruling"\n\n    ```python\n'
+                           "    >>> 1 + 1\n    2\n    >>> 2 + 2\n    5\n    ```\n")
+    [message] = _failures(page)
+    assert f"Example at {page}, line 6, column 5 did not evaluate as expected" in message
+
+
+@pytest.mark.parametrize("fence", ["```pycon", '```python title="x"', "```py", "```text"])
+def test_a_fence_that_would_hide_an_example_fails_at_its_line(tmp_path, fence):
+    page = _page(tmp_path, f"Intro.\n\n{fence}\n>>> 1 + 1\n3\n```\n")
+    [message] = _failures(page)
+    assert f"Example at {page}, line 3, column 1" in message
+    assert "```python" in message
+
+
+def test_a_prompt_outside_any_fence_fails(tmp_path):
+    [message] = _failures(_page(tmp_path, "Prose.\n\n>>> 1 + 1\n3\n"))
+    assert "line 3" in message and "outside any fence" in message
+
+
+@pytest.mark.parametrize("directive", ["+SKIP", "+ELLIPSIS", "+NORMALIZE_WHITESPACE"])
+def test_a_doctest_directive_is_refused(tmp_path, directive):
+    page = _page(tmp_path, f"```python\n>>> (1, 'RS')  # doctest: {directive}\n(..., 'RS')\n```\n")
+    [message] = _failures(page)
+    assert "line 2" in message and "directives are not allowed" in message
+
+
+def test_a_page_shown_inside_a_markdown_fence_still_runs_its_example(tmp_path):
+    page = _page(tmp_path, "````markdown\n```python\n>>> 1 + 1\n3\n```\n````\n")
+    [message] = _failures(page)
+    assert re.search(r"line 3, column 1 did not evaluate as expected:\nExpected:\n\s+3\nGot:\n\s+2", message)
+
+
+def test_the_docstring_examples_are_collected_too():
+    sybil = docstrings_sybil()
+    found = [example for path in sorted((ROOT / "rules").rglob("*.py"))
+             for example in sybil.parse(path) if isinstance(example.parsed, doctest.Example)]
+    assert found, "no doctest found in the docstrings of rules/: is the docstring Sybil pointed at rules/?"

@@ -1,4 +1,10 @@
-"""Browser fixtures: the built site served on 127.0.0.1 and Debian's Chromium via Playwright."""
+"""Browser fixtures: the built site served on 127.0.0.1, driven by pytest-playwright with Debian's Chromium.
+
+pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing retain-on-failure``,
+``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing test); this file points
+it at Debian's Chromium, serves the site, and makes every ``page`` record its requests
+(``page.requests``) and block, recording in ``page.escaped``, any request that leaves the machine.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
-# Debian's build (scripts/setup installs it); Playwright never downloads a browser here.
+# Debian's build (scripts/test installs it); Playwright never downloads a browser here.
 # CHROMIUM_PATH points elsewhere, e.g. at the Chrome of a CI runner.
 CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"))
 CHROMIUM_FLAGS = [
@@ -64,33 +69,35 @@ def base_url(site):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright's launch options, with Debian's Chromium and flags for a quiet, offline run."""
     assert CHROMIUM.exists(), (
-        f"{CHROMIUM} is missing: scripts/test installs Debian's chromium (apt-get install chromium)"
+        f"{CHROMIUM} is missing: install Debian's Chromium as root (apt-get install chromium), "
+        "or point CHROMIUM_PATH at a Chromium-based browser"
     )
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Desktop size by default; a test wanting a phone opens its own context."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
 
 
 @pytest.fixture
-def page(browser, base_url):
-    """A fresh page that records every request; any request off 127.0.0.1 is blocked."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tab = context.new_page()
-    tab.requests = []
-    tab.escaped = []
+def page(page, base_url):
+    """pytest-playwright's page, recording every request; any request off 127.0.0.1 is blocked."""
+    page.requests = []
+    page.escaped = []
 
     def route(request_route):
         url = request_route.request.url
-        tab.requests.append(url)
+        page.requests.append(url)
         if url.startswith(base_url) or url.startswith("data:") or url.startswith("blob:"):
             request_route.continue_()
         else:
-            tab.escaped.append(url)
+            page.escaped.append(url)
             request_route.abort()
 
-    tab.route("**/*", route)
-    yield tab
-    context.close()
+    page.route("**/*", route)
+    return page

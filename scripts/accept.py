@@ -1,0 +1,90 @@
+"""Accept an intended change: write what the rules now give into the failing examples of the pages.
+
+Run through ``scripts/test --update [docs/page.md ...]``. For every example whose output differs from
+what the page expects, the expected lines are replaced in place by the real output (indented as the
+example is), so the change shows in ``git diff`` for review. An example that raises an exception, or
+that expects one, is never rewritten: it is listed, and the command fails, because a crash is not an
+intended change. Refused fences and directives are listed too. Pages without failures are untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import doctest
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.examples import pages_sybil  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """Lines ``first`` to ``last`` (0-based, end excluded) of a page become ``lines``."""
+
+    first: int
+    last: int
+    lines: list[str]
+
+
+def _expected_lines(example: doctest.Example, got: str, indent: str) -> list[str]:
+    return [f"{indent}{line}" if line.strip() else f"{indent}<BLANKLINE>"
+            for line in got.rstrip("\n").split("\n")] if got.strip() else []
+
+
+def accept(page: Path) -> tuple[list[Rewrite], list[str]]:
+    """Run a page's examples in order; return the rewrites of failing outputs and the refusals."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    rewrites, refused = [], []
+    for example in pages_sybil(page.parent).parse(page):
+        try:
+            example.evaluate()
+            continue
+        except Exception as failure:  # a SybilFailure, or an exception from a plain code block
+            parsed = example.parsed
+            where = f"{page}:{example.line}"
+            got = getattr(example, "got", None)
+            if not isinstance(parsed, doctest.Example) or getattr(example, "raised", True) or got is None:
+                refused.append(f"{where}: not rewritten (it raises, or is refused):\n{failure}")
+                continue
+        prompt = example.line - 1
+        indent = lines[prompt][: example.column - 1]
+        first = prompt + parsed.source.count("\n")
+        rewrites.append(Rewrite(first, first + parsed.want.count("\n"), _expected_lines(parsed, got, indent)))
+    return rewrites, refused
+
+
+def apply(page: Path, rewrites: list[Rewrite]) -> None:
+    """Write the rewrites into the page, last first so earlier line numbers stay right."""
+    lines = page.read_text(encoding="utf-8").split("\n")
+    for rewrite in sorted(rewrites, key=lambda r: r.first, reverse=True):
+        lines[rewrite.first:rewrite.last] = rewrite.lines
+    page.write_text("\n".join(lines), encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pages", nargs="*", type=Path, help="pages to update (default: every page in docs/)")
+    args = parser.parse_args()
+    pages = args.pages or sorted((ROOT / "docs").rglob("*.md"))
+    all_refused = []
+    for page in pages:
+        rewrites, refused = accept(page)
+        all_refused += refused
+        if rewrites:
+            apply(page, rewrites)
+            print(f"[update] {page}: {len(rewrites)} expected output(s) rewritten")
+    for message in all_refused:
+        print(f"[update] {message}\n", file=sys.stderr)
+    if all_refused:
+        print(f"[update] {len(all_refused)} example(s) left as they were: fix them by hand", file=sys.stderr)
+        return 1
+    print("[update] done: review the change with `git diff docs/`, then run scripts/test")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

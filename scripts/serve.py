@@ -1,0 +1,68 @@
+"""The live server: ``mkdocs serve``, restarted with fresh code whenever the rules change.
+
+MkDocs reloads pages when ``docs/`` changes, but the rules' Python modules stay imported in its
+process, so after a rule change every page would keep the old numbers. This wrapper runs
+``mkdocs serve`` as a child process and, when a ``.py`` file under ``rules/`` (or the site
+machinery) changes, starts a new one: every page that uses the rules (tables, charts, the API
+reference) is rebuilt from the new code, and open browser tabs reload themselves.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+ROOT = Path(__file__).resolve().parent.parent
+WATCHED = [ROOT / "rules", ROOT / "rulesite", ROOT / "scripts"]
+QUIET_PERIOD = 0.3  # seconds: an editor's save can touch several files
+
+
+class _Restart(FileSystemEventHandler):
+    def __init__(self) -> None:
+        self.wanted = threading.Event()
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        path = str(event.src_path)
+        if path.endswith(".py") and "__pycache__" not in path:
+            self.wanted.set()
+
+
+def main(arguments: list[str]) -> int:
+    command = [str(Path(sys.executable).parent / "mkdocs"), "serve", *arguments]
+    # The rules are imported from this checkout, whatever is installed.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    restart = _Restart()
+    observer = Observer()
+    for folder in WATCHED:
+        if folder.is_dir():
+            observer.schedule(restart, str(folder), recursive=True)
+    observer.start()
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    try:
+        while True:
+            if restart.wanted.wait(timeout=1.0):
+                while restart.wanted.wait(timeout=QUIET_PERIOD):
+                    restart.wanted.clear()
+                print("[serve] the rules changed: restarting with fresh code", flush=True)
+                server.terminate()
+                server.wait()
+                server = subprocess.Popen(command, cwd=ROOT, env=env)
+            elif server.poll() is not None:
+                return server.returncode
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        observer.stop()
+        if server.poll() is None:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,178 @@
+"""How the worked examples are collected: one Sybil setup for pytest, scripts/accept and the checks.
+
+On top of Sybil's own Markdown and docstring parsers, this module:
+
+- reports each ``>>>`` example at its real line and column, also inside an indented block such as
+  a ruling box (Sybil numbers those by the stripped block, one or two lines too high);
+- refuses ``# doctest:`` directives (``+SKIP`` would hide a wrong value, ``+ELLIPSIS`` would let
+  ``...`` match anything): the example fails with a message saying so;
+- refuses, as a failing example at its line, every fence Sybil would silently leave out: a
+  ``pycon``/``py``/``doctest`` fence, a ``python`` fence with attributes (a title), any other fence
+  holding ``>>>`` prompts, and prompts outside any fence;
+- records what an example really printed, so scripts/accept can write it in place.
+
+These checks run at collection, so ``pytest docs/x.md`` applies the same rules as the full run.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from sybil import Document, Example, Region, Sybil
+from sybil.evaluators.doctest import DocTestEvaluator, DocTestRunner
+from sybil.parsers.abstract.doctest import DocTestStringParser
+from sybil.parsers.markdown import PythonCodeBlockParser
+from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
+from sybil.parsers.rest import DocTestParser
+
+ROOT = Path(__file__).resolve().parent.parent
+HIDING_LANGUAGES = {"pycon", "py", "python3", "py3", "doctest", "python-repl", "pyrepl"}
+_DIRECTIVE = re.compile(r"#\s*doctest\s*:", re.IGNORECASE)
+
+
+class _RecordingRunner(DocTestRunner):
+    """Sybil's doctest runner, remembering what the last example printed and whether it raised."""
+
+    got: str | None = None
+    raised: bool = False
+
+    def report_success(self, out, test, example, got):  # type: ignore[no-untyped-def]
+        self.got, self.raised = None, False
+
+    def report_failure(self, out, test, example, got):  # type: ignore[no-untyped-def]
+        self.got, self.raised = got, example.exc_msg is not None or got.startswith("Traceback")
+        super().report_failure(out, test, example, got)
+
+    def report_unexpected_exception(self, out, test, example, exc_info):  # type: ignore[no-untyped-def]
+        self.got, self.raised = None, True
+        super().report_unexpected_exception(out, test, example, exc_info)
+
+
+class RefusingEvaluator(DocTestEvaluator):
+    """Runs a doctest example; refuses directives; keeps the real output on the Sybil example."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runner = _RecordingRunner(0)
+
+    def __call__(self, sybil_example: Example) -> str:
+        __tracebackhide__ = True
+        example = sybil_example.parsed
+        if example.options or _DIRECTIVE.search(example.source):
+            return (
+                f"`# doctest:` directives are not allowed: {example.source.strip()!r}\n"
+                "Remove the directive; an example must run and show its real, whole output "
+                "(see docs/editing.md)."
+            )
+        self.runner.got, self.runner.raised = None, False
+        result = super().__call__(sybil_example)
+        sybil_example.got = self.runner.got  # type: ignore[attr-defined]
+        sybil_example.raised = self.runner.raised  # type: ignore[attr-defined]
+        return result
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [match.end() for match in re.finditer("\n", text)]
+
+
+def _to_document(position: int, source: str, first_line: int, text: str, starts: list[int]) -> int:
+    """Map a position in a block's prefix-stripped source to the same character in the page."""
+    line = source.count("\n", 0, position)
+    column = position - (source.rfind("\n", 0, position) + 1)
+    source_line = source.split("\n")[line]
+    page_line_start = starts[first_line + line]
+    page_line_end = text.find("\n", page_line_start)
+    page_line = text[page_line_start:] if page_line_end == -1 else text[page_line_start:page_line_end]
+    return page_line_start + len(page_line) - len(source_line) + column
+
+
+class PagePythonParser(PythonCodeBlockParser):
+    """Sybil's Markdown parser for python fences, placing examples in indented blocks at their real line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.doctest_parser = DocTestStringParser(RefusingEvaluator())
+
+    def __call__(self, document: Document) -> Iterable[Region]:
+        starts = _line_starts(document.text)
+        for region in self.codeblock_parser(document):
+            source = region.parsed
+            if not source.startswith(">>>"):
+                yield region
+                continue
+            first_line = document.text.count("\n", 0, region.start + source.offset)
+            for example in self.doctest_parser(source, document.path):
+                example.start = _to_document(example.start, source, first_line, document.text, starts)
+                example.end = _to_document(example.end, source, first_line, document.text, starts)
+                yield example
+
+
+def _refusal(message: str) -> object:
+    def evaluate(example: Example) -> str:
+        return message
+
+    return evaluate
+
+
+class HiddenExampleParser:
+    """Turns every fence or prompt that would not run into a failing example at its line."""
+
+    lexer = FencedCodeBlockLexer(language=r"[^\n]*", mapping={"language": "info", "source": "source"})
+
+    def __call__(self, document: Document) -> Iterator[Region]:
+        fences = list(self.lexer(document))
+        runs = [(f.start, f.end) for f in fences if f.lexemes["info"].strip() == "python"]
+        prompts = [m.end() - 3 for m in re.finditer(r"^[ \t]*(?:>[ \t]*)*>>>", document.text, re.MULTILINE)]
+        for fence in fences:
+            info = fence.lexemes["info"].strip()
+            language, _, attributes = info.partition(" ")
+            inside = [p for p in prompts if fence.start < p < fence.end]
+            hidden = [p for p in inside if not any(start < p < end for start, end in runs)]
+            if language.lower() in HIDING_LANGUAGES or (language == "python" and attributes.strip()):
+                why = f"the fence ```{info} is never run: write it as a plain ```python fence"
+            elif hidden and language != "python":
+                why = f"the fence ```{info} holds >>> prompts that never run: make it a plain ```python fence"
+            else:
+                continue
+            yield Region(fence.start, fence.start + 3, why, _refusal(why))
+        for prompt in prompts:
+            if not any(fence.start < prompt < fence.end for fence in fences):
+                why = "a >>> prompt outside any fence is never run: put it in a ```python fence"
+                yield Region(prompt, prompt + 3, why, _refusal(why))
+
+
+class RefusingDocTestParser(DocTestParser):
+    """Sybil's docstring doctest parser, refusing ``# doctest:`` directives as the pages do."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.string_parser = DocTestStringParser(RefusingEvaluator())
+
+
+def pages_sybil(path: str | Path = ROOT / "docs") -> Sybil:
+    """The Sybil that collects the pages' examples (and the fences that would hide one)."""
+    return Sybil(
+        parsers=[PagePythonParser(), HiddenExampleParser()],
+        path=str(path),
+        patterns=["*.md", "**/*.md"],
+        name="docs",
+    )
+
+
+def docstrings_sybil() -> Sybil:
+    """The Sybil that collects the doctests in the rules' docstrings."""
+    return Sybil(
+        parsers=[RefusingDocTestParser()],
+        path=str(ROOT / "rules"),
+        patterns=["*.py", "**/*.py"],
+        name="docstrings",
+    )
+
+
+def doctest_examples(page: Path) -> list[Example]:
+    """The ``>>>`` examples of one page, in order, as collected."""
+    return [example for example in pages_sybil(page.parent).parse(page)
+            if isinstance(example.parsed, doctest.Example)]

@@ -1,0 +1,59 @@
+"""scripts/test --update: a designer's intended change is written into the page, and only that."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ACCEPT = ROOT / "scripts" / "accept.py"
+
+
+def _update(*pages: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ACCEPT), *map(str, pages)],
+                          capture_output=True, text=True, check=False, cwd=ROOT)
+
+
+def test_a_changed_expected_value_on_a_copy_of_a_page_is_written_back(tmp_path):
+    original = (ROOT / "docs" / "affinity.md").read_text(encoding="utf-8")
+    lines = original.split("\n")
+    wanted = next(number for number, line in enumerate(lines)
+                  if re.fullmatch(r"-?\d+", line) and lines[number - 1].startswith(">>> "))
+    (tmp_path / "as-is").mkdir()
+    (tmp_path / "changed").mkdir()
+    as_is, changed = tmp_path / "as-is" / "affinity.md", tmp_path / "changed" / "affinity.md"
+    as_is.write_text(original, encoding="utf-8")
+    lines[wanted] = str(int(lines[wanted]) + 1)
+    changed.write_text("\n".join(lines), encoding="utf-8")
+
+    _update(as_is)  # the page as it is now (if a designer's own change is pending, that is written too)
+    done = _update(changed)
+
+    assert done.returncode == 0, done.stderr
+    assert changed.read_text(encoding="utf-8") == as_is.read_text(encoding="utf-8")
+
+
+def test_outputs_in_a_ruling_box_keep_their_indent_and_blank_lines(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text('!!! note "Ruling"\n\n    ```python\n    >>> print("a\\n\\nb")\n    x\n'
+                    "    >>> 2 + 2\n    4\n    ```\n", encoding="utf-8")
+
+    assert _update(page).returncode == 0
+
+    assert page.read_text(encoding="utf-8") == (
+        '!!! note "Ruling"\n\n    ```python\n    >>> print("a\\n\\nb")\n    a\n    <BLANKLINE>\n    b\n'
+        "    >>> 2 + 2\n    4\n    ```\n")
+
+
+def test_an_example_that_raises_is_never_rewritten(tmp_path):
+    text = "```python\n>>> 1 // 0\n0\n>>> int('x')\nTraceback (most recent call last):\nTypeError: no\n```\n"
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+
+    done = _update(page)
+
+    assert done.returncode == 1
+    assert f"{page}:2: not rewritten" in done.stderr and f"{page}:4: not rewritten" in done.stderr
+    assert page.read_text(encoding="utf-8") == text

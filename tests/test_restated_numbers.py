@@ -1,0 +1,58 @@
+"""Numbers that prose, the glossary and flowchart labels restate agree with what the rules compute.
+
+An example block is executed, but a flowchart box saying "VU 2" or a glossary entry saying
+"doubled" is plain text: change the rule and it would go on saying the old number. Each check
+names the page and line to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from rules.affinity import Affinity, calculate
+from rules.monsters.groups import limit_for_level
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _line_of(page: str, pattern: str) -> tuple[int, re.Match[str]]:
+    """The first line of a page matching a pattern (a restatement that is gone fails here too)."""
+    for number, line in enumerate((DOCS / page).read_text(encoding="utf-8").splitlines(), 1):
+        if match := re.search(pattern, line):
+            return number, match
+    raise AssertionError(f"docs/{page}: no line matches {pattern!r}; update this test with the page")
+
+
+def test_the_affinity_flowchart_states_each_multiplier_as_the_rules_apply_it():
+    number, label = _line_of("affinity.md", r'"5\. Multiplier: ([^"]*)"')
+    stated = {word: Fraction(value) for word, value in re.findall(r"(\w+) (-?\d+(?:/\d+)?)", label[1])}
+    actual = {affinity.value: affinity.multiplier for affinity in Affinity}
+    assert stated == actual, f"docs/affinity.md, line {number}: the chart says {stated}, the rules {actual}"
+
+
+def test_rs_rounds_down_as_the_flowchart_says():
+    number, _ = _line_of("affinity.md", r"RS 1/2 rounded down")
+    assert calculate(9, "fire", "RS").final == 4, f"docs/affinity.md, line {number}: RS no longer rounds down"
+
+
+GLOSSARY = {"VU": ("doubled", 2), "RS": ("halved, rounded down", Fraction(1, 2)), "IM": ("does nothing", 0)}
+
+
+def test_the_glossary_states_each_affinity_as_the_rules_apply_it():
+    for abbreviation, (words, multiplier) in GLOSSARY.items():
+        number, _ = _line_of("glossary.md", rf"^## {abbreviation} ")
+        entry = (DOCS / "glossary.md").read_text(encoding="utf-8").splitlines()[number + 1]
+        assert words in entry, f"docs/glossary.md, line {number + 2}: {abbreviation} should say {words!r}"
+        actual = Affinity(abbreviation).multiplier
+        assert actual == multiplier, (
+            f"docs/glossary.md, line {number + 2}: {abbreviation} is '{words}', rules say x {actual}"
+        )
+
+
+def test_the_monster_flowchart_states_the_limit_per_tier():
+    number, label = _line_of("monsters.md", r"A limit of (\d+) per tier: (\d+), (\d+) or (\d+)")
+    stated = [int(value) for value in label.groups()]
+    actual = [limit_for_level(1), limit_for_level(1), limit_for_level(11), limit_for_level(21)]
+    assert stated == actual, f"docs/monsters.md, line {number}: the chart says {stated}, the rules {actual}"
