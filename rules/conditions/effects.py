@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from rules.conditions.rulebook import PAGE
+from rules.conditions.rulebook import LIST_PAGE
 from rules.conditions.vocabulary import Condition, PenaltyType
 from rules.explain import Rule
 from rules.tables import Table
@@ -98,7 +98,7 @@ class Effects:
         return "; ".join(parts)
 
 
-CONDITION_RULES = {condition: Rule(PAGE, condition.value, condition.title) for condition in Condition}
+CONDITION_RULES = {condition: Rule(LIST_PAGE, condition.value, condition.title) for condition in Condition}
 
 _EFFECTS = (
     Effects(
@@ -243,7 +243,7 @@ def condition_table() -> Table:
     for effects in _EFFECTS:
         rows.append(
             (
-                f"[{effects.condition.title}](#{effects.rule.anchor})",
+                f"[{effects.condition.title}]({effects.rule.link})",
                 dash if effects.combat_advantage is Advantage.NONE else effects.combat_advantage.value,
                 "yes" if effects.cannot_flank else dash,
                 _actions(effects) or dash,
