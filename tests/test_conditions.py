@@ -487,7 +487,7 @@ def test_cover_and_concealment_share_their_penalties():
 def test_the_source_table_lists_every_source_dependent_condition():
     rows = source_table().rows
     assert [name for _, name in rows] == list(SOURCE_NAMES.values())
-    assert rows[1] == ("[Grabbed](#grabbed)", "grabber")
+    assert rows[1] == ("[Grabbed](conditions-list.md#grabbed)", "grabber")
 
 
 def test_forced_movement_compares_the_names_it_is_given_whole():

@@ -36,6 +36,6 @@ def test_a_rule_title_is_the_text_of_its_heading(rule):
 def test_the_titles_are_checked_for_every_system():
     pages = {rule.page for rule in Rule.cited()}
     assert pages == {
-        "affinity.md", "conditions.md", "monsters.md",
+        "affinity.md", "conditions.md", "conditions-list.md", "monsters.md",
         "resistances.md", "taking-damage.md", "typed-damage.md",
     }

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from rules.conditions.rulebook import PAGE
+from rules.conditions.rulebook import LIST_PAGE
 from rules.conditions.vocabulary import Condition, PenaltyType
 from rules.explain import Rule
 from rules.tables import Table
@@ -100,7 +100,7 @@ class Effects:
 
 
 CONDITION_RULES = MappingProxyType(
-    {condition: Rule(PAGE, condition.value, condition.title) for condition in Condition}
+    {condition: Rule(LIST_PAGE, condition.value, condition.title) for condition in Condition}
 )
 
 _EFFECTS = (
@@ -246,7 +246,7 @@ def condition_table() -> Table:
     for effects in _EFFECTS:
         rows.append(
             (
-                f"[{effects.condition.title}](#{effects.rule.anchor})",
+                f"[{effects.condition.title}]({effects.rule.link})",
                 dash if effects.combat_advantage is Advantage.NONE else effects.combat_advantage.value,
                 "yes" if effects.cannot_flank else dash,
                 _actions(effects) or dash,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rules.explain import Rule
 
 PAGE = "conditions.md"
+# The seventeen conditions have a page of their own.
+LIST_PAGE = "conditions-list.md"
 
 TOTAL_DEFENSE = Rule(PAGE, "total-defense", "Total Defense")
 SOURCES = Rule(PAGE, "condition-sources", "Condition sources")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Self
 
+from rules.conditions.rulebook import LIST_PAGE
 from rules.tables import Table
 from rules.vocabulary import SOURCE_NAMES, Condition
 from rules.words import parse_word
@@ -34,15 +35,18 @@ def source_table() -> Table:
 
     Examples:
         >>> print(source_table())
-        Condition                Its source is the
-        -----------------------  -----------------
-        [Dominated](#dominated)  dominator
-        [Grabbed](#grabbed)      grabber
-        [Marked](#marked)        marker
-        [Swallowed](#swallowed)  swallower
+        Condition                                  Its source is the
+        -----------------------------------------  -----------------
+        [Dominated](conditions-list.md#dominated)  dominator
+        [Grabbed](conditions-list.md#grabbed)      grabber
+        [Marked](conditions-list.md#marked)        marker
+        [Swallowed](conditions-list.md#swallowed)  swallower
 
     """
-    rows = [(f"[{condition.title}](#{condition.value})", name) for condition, name in SOURCE_NAMES.items()]
+    rows = [
+        (f"[{condition.title}]({LIST_PAGE}#{condition.value})", name)
+        for condition, name in SOURCE_NAMES.items()
+    ]
     return Table.of(("Condition", "Its source is the"), rows)
 
 

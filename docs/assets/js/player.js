@@ -1,0 +1,99 @@
+/*
+ * What the player needs on a phone, on every page and after every instant navigation:
+ * - each code block that scrolls sideways can be reached and scrolled by keyboard;
+ * - each flowchart is drawn at a readable size (labels at least 12 px), scrolls
+ *   sideways in its own frame when it is wider than the column, and has an
+ *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it).
+ */
+(function () {
+  "use strict";
+  // Mermaid draws labels at 16 px; 0.75 of that keeps them at 12 px or more.
+  const SMALLEST_SCALE = 0.75;
+
+  function focusableCode(article) {
+    for (const code of article.querySelectorAll("pre > code:not([tabindex])")) {
+      code.tabIndex = 0;
+    }
+  }
+
+  function chartName(svg) {
+    const title = svg.querySelector("title");
+    return title && title.textContent.trim() ? title.textContent.trim() : "flowchart";
+  }
+
+  let dialog = null;
+  function theDialog() {
+    if (dialog) return dialog;
+    dialog = document.createElement("dialog");
+    dialog.className = "flowchart-dialog";
+    dialog.innerHTML =
+      '<div class="flowchart-dialog__bar"><span class="flowchart-dialog__title"></span>' +
+      '<button type="button" class="md-button flowchart-dialog__close">Close</button></div>' +
+      '<div class="flowchart-dialog__chart" tabindex="0" role="region"></div>';
+    dialog.querySelector(".flowchart-dialog__close").addEventListener("click", function () {
+      dialog.close();
+    });
+    dialog.addEventListener("close", function () {
+      const home = dialog.home;
+      const svg = dialog.querySelector("svg");
+      if (home && svg) home.frame.appendChild(svg);
+      if (home) home.button.focus();
+      dialog.home = null;
+    });
+    document.body.appendChild(dialog);
+    return dialog;
+  }
+
+  function enlarge(frame, button) {
+    const svg = frame.querySelector("svg");
+    if (!svg) return;
+    const box = theDialog();
+    box.home = { frame: frame, button: button };
+    box.querySelector(".flowchart-dialog__title").textContent = chartName(svg);
+    const holder = box.querySelector(".flowchart-dialog__chart");
+    holder.setAttribute("aria-label", chartName(svg) + ", whole chart");
+    holder.appendChild(svg);
+    box.showModal();
+    holder.focus();
+  }
+
+  function readableCharts(article) {
+    for (const chart of article.querySelectorAll("div.flowchart")) {
+      const svg = chart.querySelector("svg");
+      if (!svg || chart.querySelector(".flowchart__frame")) continue;
+      const frame = document.createElement("div");
+      frame.className = "flowchart__frame";
+      frame.tabIndex = 0;
+      frame.setAttribute("role", "region");
+      frame.setAttribute("aria-label", chartName(svg) + " (scrolls sideways)");
+      chart.insertBefore(frame, svg);
+      frame.appendChild(svg);
+      const width = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+      if (width) svg.style.minWidth = Math.ceil(width * SMALLEST_SCALE) + "px";
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "md-button flowchart__enlarge";
+      button.textContent = "Enlarge chart";
+      button.setAttribute("aria-label", "Enlarge chart: " + chartName(svg));
+      button.addEventListener("click", function () { enlarge(frame, button); });
+      chart.appendChild(button);
+    }
+  }
+
+  function prepare() {
+    const article = document.querySelector("article.md-content__inner");
+    if (!article) return;
+    focusableCode(article);
+    readableCharts(article);
+  }
+
+  if (window.document$) window.document$.subscribe(prepare);
+  else document.addEventListener("DOMContentLoaded", prepare);
+  // Charts drawn in the browser (a designer's fresh edit) arrive later.
+  let pending = false;
+  new MutationObserver(function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; prepare(); });
+  }).observe(document.body, { childList: true, subtree: true });
+})();

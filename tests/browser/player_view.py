@@ -1,0 +1,128 @@
+"""What a player sees of a system page: measured in the browser, shared by tests and scripts.
+
+``measure(page)`` reads the page as it is laid out (at whatever viewport and palette the
+page was opened with) and returns the figures the player-page tests assert on and
+``scripts/measure-pages`` reports: visible code blocks and how many are cut off sideways,
+the smallest flowchart label and the flowchart links under 24 px, and what of the
+programmer's vocabulary (``>>>``, ``Traceback``, ``rules.``) is in view.
+``axe_violations(page)`` runs axe-core and returns the serious and critical findings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+SYSTEM_PAGES = [
+    "/resistances/",
+    "/monsters/",
+    "/affinity/",
+    "/conditions/",
+    "/typed-damage/",
+    "/taking-damage/",
+]
+VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
+PALETTES = ["light", "dark"]
+
+# Off-screen blocks skip layout (content-visibility: auto); measure them laid out.
+_LAY_OUT_EVERYTHING = "*, *::before, *::after { content-visibility: visible !important; }"
+
+_MEASURE = """
+() => {
+  const article = document.querySelector("article.md-content__inner");
+  const shown = el => el.getClientRects().length > 0 && !el.closest("details:not([open])");
+  const code = [...article.querySelectorAll("pre")].filter(p => !p.classList.contains("flowchart"));
+  const visibleCode = code.filter(shown);
+  const cutOff = visibleCode
+    .map(pre => {
+      const box = pre.querySelector("code") || pre;
+      return {hidden: box.scrollWidth - box.clientWidth, text: box.textContent.slice(0, 60)};
+    })
+    .filter(b => b.hidden > 1);
+  const labels = [];
+  const smallTargets = [];
+  for (const svg of article.querySelectorAll("div.flowchart svg")) {
+    if (!shown(svg)) continue;
+    const drawn = svg.getBoundingClientRect().width;
+    const scale = drawn / (svg.viewBox.baseVal.width || drawn);
+    for (const el of svg.querySelectorAll("foreignObject span, foreignObject p, text")) {
+      if (!el.textContent.trim() || !shown(el)) continue;
+      labels.push({px: parseFloat(getComputedStyle(el).fontSize) * scale, text: el.textContent.trim()});
+    }
+    for (const link of svg.querySelectorAll("a")) {
+      const r = link.getBoundingClientRect();
+      if (r.width < 24 || r.height < 24) {
+        smallTargets.push({w: Math.round(r.width), h: Math.round(r.height), text: link.textContent.trim()});
+      }
+    }
+  }
+  labels.sort((a, b) => a.px - b.px);
+  const text = article.innerText;
+  const count = word => text.split(word).length - 1;
+  return {
+    visibleCode: visibleCode.length,
+    allCode: code.length,
+    cutOff: cutOff.length,
+    mostHidden: Math.max(0, ...cutOff.map(b => b.hidden)),
+    cutOffExamples: cutOff.slice(0, 3).map(b => b.text),
+    smallestLabel: labels.length ? Math.round(labels[0].px * 10) / 10 : null,
+    smallestLabelText: labels.length ? labels[0].text : null,
+    smallTargets: smallTargets.length,
+    smallTargetExamples: smallTargets.slice(0, 3),
+    charts: article.querySelectorAll("div.flowchart svg").length,
+    prompts: count(">>>"),
+    tracebacks: count("Traceback"),
+    rulesDot: count("rules."),
+    pageWidth: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
+}
+"""
+
+_AXE = """
+async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+  .filter(v => ["serious", "critical"].includes(v.impact))
+  .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
+              where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))
+"""
+
+
+def open_page(browser: Any, url: str, viewport: str, palette: str) -> tuple[Any, Any]:
+    """A new context at the viewport and palette, with the page loaded and its charts drawn."""
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        color_scheme="dark" if palette == "dark" else "light",
+        is_mobile=viewport == "phone",
+        has_touch=viewport == "phone",
+    )
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    page.wait_for_function(
+        "!document.querySelector('pre.flowchart')"
+        " && [...document.querySelectorAll('div.flowchart')].every(d => d.querySelector('svg'))",
+        timeout=30000,
+    )
+    want = "slate" if palette == "dark" else "default"
+    page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
+    return context, page
+
+
+def measure(page: Any) -> dict[str, Any]:
+    """The player's view of the open page (see the module docstring)."""
+    style = page.add_style_tag(content=_LAY_OUT_EVERYTHING)
+    try:
+        result: dict[str, Any] = page.evaluate(_MEASURE)
+    finally:
+        style.evaluate("s => s.remove()")
+    return result
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the open page."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    violations: list[dict[str, Any]] = page.evaluate(_AXE)
+    return violations
