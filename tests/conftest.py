@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -47,3 +48,9 @@ def site_pages(site: Path) -> list[str]:
             continue
         pages.append("/" if folder == "." else f"/{folder}/")
     return pages
+
+
+# Property tests run on a loaded 2-core CI machine: no per-example deadline (speed lives in
+# scripts/bench), and a bounded number of examples so the suite stays fast.
+settings.register_profile("rules", deadline=None, max_examples=100)
+settings.load_profile("rules")

@@ -7,7 +7,7 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.errors import NotationError
+from rules.errors import NotationError, shown
 from rules.resistances import (
     CharacterCondition,
     Circumstances,
@@ -159,7 +159,7 @@ def _parses_or_refuses(text):
     except NotationError as error:
         assert error.text == text
         assert 0 <= error.position <= len(text)
-        assert repr(text) in str(error)
+        assert shown(text) in str(error)
     else:
         assert parse_trait(str(trait)) == trait
 
