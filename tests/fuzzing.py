@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rules.errors import RulesError, shown
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
