@@ -17,7 +17,16 @@ MOST_TEXT = 10_000
 SHOWN_LENGTH = 80
 """An input longer than this (written out) is shortened in messages, keeping both ends."""
 
-_BRIEF = reprlib.Repr()
+class _Brief(reprlib.Repr):
+    """A short ``repr``: a few items of a list, a few levels of nesting, no giant number."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 1000:
+            return f"<a whole number of {_digits(abs(x))} digits>"
+        return super().repr_int(x, level)
+
+
+_BRIEF = _Brief()
 _BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxtuple, _BRIEF.maxdict = 3, 6, 6, 4
 _BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 40, 40, 40
 

@@ -67,3 +67,4 @@ def site_pages(site: Path) -> list[str]:
             continue
         pages.append("/" if folder == "." else f"/{folder}/")
     return pages
+

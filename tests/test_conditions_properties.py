@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.conditions import ESCAPABLE, Combatant, Condition, PenaltyType, stack_penalties
+from rules.conditions import (
+    EFFECTS,
+    ESCAPABLE,
+    Combatant,
+    Condition,
+    PenaltyType,
+    after_damage,
+    damage_dealt,
+    damage_taken,
+    stack_penalties,
+    total_defense,
+)
+from rules.conditions.effects import CONDITION_RULES
+from rules.conditions.vocabulary import SOURCE_NAMES
 
 TYPES = [None, "cover", "concealment", "power", "mark"]
 penalty = st.tuples(st.sampled_from(TYPES), st.integers(min_value=-10, max_value=0))
@@ -49,8 +64,11 @@ def test_stacking_does_not_depend_on_order(pairs, random):
     assert stack_penalties(shuffled) == stack_penalties(pairs)
 
 
-@given(st.sampled_from([t for t in PenaltyType if t is not PenaltyType.UNTYPED]),
-       st.integers(-10, 0), st.integers(-10, 0))
+@given(
+    st.sampled_from([t for t in PenaltyType if t is not PenaltyType.UNTYPED]),
+    st.integers(-10, 0),
+    st.integers(-10, 0),
+)
 def test_two_penalties_of_a_type_never_exceed_the_larger(kind, first, second):
     assert stack_penalties([(kind.value, first), (kind.value, second)]) == min(first, second)
 
@@ -93,3 +111,36 @@ def test_an_escape_frees_only_from_the_chosen_source(existing, source):
     assert source not in after.sources("grabbed") + after.sources("swallowed")
     gone = [i for i in before.instances if i.condition in ESCAPABLE and i.source == source]
     assert Counter(after.instances) == Counter(before.instances) - Counter(gone)
+
+
+@given(penalties, penalty)
+def test_adding_a_penalty_never_raises_the_total(pairs, extra):
+    assert stack_penalties([*pairs, extra]) <= stack_penalties(pairs)
+
+
+@given(st.integers(0, 500), st.integers(0, 100), st.booleans(), st.booleans())
+def test_more_damage_dealt_or_taken_is_never_less(damage, more, weakened, petrified):
+    who = Combatant("Ari")
+    who = who.add("weakened") if weakened else who
+    who = who.add("petrified") if petrified else who
+    for rule in (damage_dealt, damage_taken):
+        assert rule(who, damage + more).value >= rule(who, damage).value
+
+
+@given(st.lists(_instance(), max_size=6), st.integers(-5, 20))
+def test_damage_ends_at_most_one_unconscious_instance(existing, hit_points):
+    before = build(existing).add("unconscious")
+    after = after_damage(before, hit_points).combatant
+    ended = before.count("unconscious") - after.count("unconscious")
+    assert ended == (1 if hit_points >= 1 else 0)
+
+
+def test_results_and_public_tables_are_read_only():
+    result = total_defense({"AC": 16})
+    with pytest.raises(TypeError):
+        result.scores["AC"] = 99  # type: ignore[index]
+    for table in (EFFECTS, CONDITION_RULES, SOURCE_NAMES):
+        with pytest.raises(TypeError):
+            table[Condition.PRONE] = None  # type: ignore[index]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.steps = ()  # type: ignore[misc]

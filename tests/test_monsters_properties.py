@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.monsters import (
+    DEFAULT_POPULATION,
     GROUP_TABLE,
+    ROLE_TABLE,
     Defense,
     MonsterGroup,
     Role,
+    SharedShift,
     design_defenses,
     expected_multipliers,
     limit_for_level,
@@ -22,7 +27,7 @@ from rules.monsters import (
     vary_defenses,
 )
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL
-from rules.resistances import DamageType, parse_trait, take_damage
+from rules.resistances import DamageType, Vulnerable, parse_trait, take_damage
 
 roles = st.sampled_from(list(Role))
 pairs = st.lists(st.sampled_from(list(Defense)), min_size=2, max_size=2, unique=True)
@@ -99,10 +104,45 @@ def test_expected_multipliers_are_the_weighted_halves(population):
     result = expected_multipliers(population)
     for kind in DAMAGE_TYPES:
         shift = sum(
-            (share * (Fraction(kind in GROUP_TABLE[MonsterGroup(name)].vulnerable)
-                      - Fraction(kind in GROUP_TABLE[MonsterGroup(name)].resist)) / 2
-             for name, share in population.items()),
+            (
+                share
+                * (
+                    Fraction(kind in GROUP_TABLE[MonsterGroup(name)].vulnerable)
+                    - Fraction(kind in GROUP_TABLE[MonsterGroup(name)].resist)
+                )
+                / 2
+                for name, share in population.items()
+            ),
             Fraction(0),
         )
         assert result[kind] == 1 + shift
         assert Fraction(1, 2) <= result[kind] <= Fraction(3, 2)
+
+
+@given(st.sampled_from(list(Role)), st.integers(-20, 60), st.integers(0, 20))
+def test_a_higher_average_raises_every_defense_by_as_much(role, average, more):
+    low, high = design_defenses(role, average), design_defenses(role, average + more)
+    assert [b - a for a, b in zip(low.scores.values(), high.scores.values(), strict=True)] == [more] * 3
+
+
+@given(st.lists(st.sampled_from(list(MonsterGroup)), min_size=1, max_size=3), st.randoms())
+def test_a_shared_shift_gives_every_holder_the_same_lines_and_replaces_the_last(groups, rng):
+    band = SharedShift(("Barlgura", "Vrock", "Hezrou"))
+    first = band.use("Vrock", ["fire", "cold"], rng)
+    second = first.use(["Barlgura", "Hezrou"], ["thunder"], rng)
+    assert first.traits_of("Barlgura") == first.traits_of("Hezrou") == first.traits
+    assert second.traits == ("Resist Thunder", str(Vulnerable(second.vulnerable)))
+    assert second.user in {"Barlgura", "Hezrou"}
+    assert second.traits_of("Goblin") == ()
+
+
+def test_public_tables_are_read_only():
+    for table, key in (
+        (GROUP_TABLE, MonsterGroup.FEY),
+        (ROLE_TABLE, Role.BRUTE),
+        (DEFAULT_POPULATION, "Undead"),
+    ):
+        with pytest.raises(TypeError):
+            table[key] = None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        design_defenses("Soldier", 16).fortitude = 0

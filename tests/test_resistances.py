@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import NotationError, RulesError, RulesTypeError
+from rules.errors import NotationError, RulesError, RulesTypeError, shown
 from rules.resistances import (
     Attack,
     Condition,
@@ -381,7 +381,7 @@ def test_a_line_that_cannot_be_read_points_at_the_problem(line, position, proble
         parse_trait(line)
     assert caught.value.position == position
     assert problem in str(caught.value)
-    assert repr(line) in str(caught.value)
+    assert shown(line) in str(caught.value)
 
 
 def test_environmental_damage_refuses_attack_only_circumstances():

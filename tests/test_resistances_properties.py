@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.errors import NotationError
+from rules.errors import NotationError, shown
 from rules.resistances import (
     CharacterCondition,
     Circumstances,
@@ -22,6 +24,7 @@ from rules.resistances import (
     Scope,
     TraitSet,
     Vulnerable,
+    check_effect,
     parse_trait,
     take_damage,
 )
@@ -69,9 +72,7 @@ def test_a_resistance_never_mitigates_more_than_half_nor_a_vulnerability_adds_mo
 
 
 @given(amounts, targets, limits, type_lists, circumstances)
-def test_a_resistance_and_a_vulnerability_with_the_same_limit_cancel_out(
-    amount, target, limit, types, when
-):
+def test_a_resistance_and_a_vulnerability_with_the_same_limit_cancel_out(amount, target, limit, types, when):
     traits = [Resist(target, limit), Vulnerable(target, limit)]
     kinds = types if isinstance(target, Scope) else [target]
     assert take_damage(amount, kinds, traits, **when).final == amount
@@ -119,8 +120,12 @@ def test_several_types_match_a_plain_count_of_the_two_best(amount, types, traits
     assert (result.mitigated, result.added) == (mitigated, extra)
 
 
-@given(amounts, type_lists, st.lists(st.one_of(everything, everything.map(str)), max_size=6),
-       st.dictionaries(kinds.map(lambda kind: kind.value.lower()), st.integers(1, 20), max_size=3))
+@given(
+    amounts,
+    type_lists,
+    st.lists(st.one_of(everything, everything.map(str)), max_size=6),
+    st.dictionaries(kinds.map(lambda kind: kind.value.lower()), st.integers(1, 20), max_size=3),
+)
 def test_inputs_are_never_changed_in_place(amount, types, traits, reduction):
     before = copy.deepcopy((types, traits, reduction))
     first = take_damage(amount, types, traits, reduction=reduction)
@@ -145,11 +150,43 @@ def test_the_limit_reads_on_either_side_of_the_type(trait, layout):
 # --- fuzzing the parser: it reads a trait or raises NotationError, nothing else ---------
 
 TOKENS = [
-    "Resist", "Vulnerable", "Damage", "Immune", "Immune:", "Condition", "Nondamage", "Trigger",
-    "Insubstantial", "Swarm", "Regiment", "Fire", "all", "non-physical", "physical", "Poison",
-    "Forced", "Movement", "Stunned", "Charm", "5", "10", "0", "(", ")", "(Critical)",
-    "(no burst/blast)", "(No Advantage)", ":", ",", "-", "Fyre", "\t",
-    "\u00e9", "\u017f", "\u212a", "\u0661\u0660",  # e-acute, long s, Kelvin sign, Arabic 10
+    "Resist",
+    "Vulnerable",
+    "Damage",
+    "Immune",
+    "Immune:",
+    "Condition",
+    "Nondamage",
+    "Trigger",
+    "Insubstantial",
+    "Swarm",
+    "Regiment",
+    "Fire",
+    "all",
+    "non-physical",
+    "physical",
+    "Poison",
+    "Forced",
+    "Movement",
+    "Stunned",
+    "Charm",
+    "5",
+    "10",
+    "0",
+    "(",
+    ")",
+    "(Critical)",
+    "(no burst/blast)",
+    "(No Advantage)",
+    ":",
+    ",",
+    "-",
+    "Fyre",
+    "\t",
+    "\u00e9",
+    "\u017f",
+    "\u212a",
+    "\u0661\u0660",  # e-acute, long s, Kelvin sign, Arabic 10
 ]
 
 
@@ -159,7 +196,7 @@ def _parses_or_refuses(text):
     except NotationError as error:
         assert error.text == text
         assert 0 <= error.position <= len(text)
-        assert repr(text) in str(error)
+        assert shown(text) in str(error)
     else:
         assert parse_trait(str(trait)) == trait
 
@@ -178,3 +215,66 @@ def test_near_miss_lines_parse_or_raise_a_notation_error(tokens, glue):
 def test_a_damaged_trait_line_parses_or_raises_a_notation_error(trait, cut, noise):
     line = str(trait)
     _parses_or_refuses(line[:cut] + noise + line[cut:])
+
+
+reductions = st.one_of(
+    st.none(),
+    st.dictionaries(
+        kinds.filter(lambda kind: kind is not DamageType.PHYSICAL), st.integers(1, 30), max_size=3
+    ),
+)
+graded = st.lists(st.one_of(resists, vulnerables, immunities), max_size=5)
+
+
+@given(amounts, st.integers(0, 100), type_lists, graded, reductions)
+def test_more_damage_in_never_gives_less_out(amount, more, types, traits, reduction):
+    low = take_damage(amount, types, traits, reduction=reduction)
+    high = take_damage(amount + more, types, traits, reduction=reduction)
+    assert high.final >= low.final
+
+
+@given(amounts, type_lists, graded, resists, reductions, circumstances)
+def test_adding_a_resistance_never_raises_the_damage_taken(amount, types, traits, extra, reduction, facts):
+    before = take_damage(amount, types, traits, reduction=reduction, **facts)
+    after = take_damage(amount, types, [*traits, extra], reduction=reduction, **facts)
+    assert after.final <= before.final
+
+
+@given(amounts, type_lists, graded, vulnerables, reductions, circumstances)
+def test_adding_a_vulnerability_never_lowers_the_damage_taken(amount, types, traits, extra, reduction, facts):
+    before = take_damage(amount, types, traits, reduction=reduction, **facts)
+    after = take_damage(amount, types, [*traits, extra], reduction=reduction, **facts)
+    assert after.final >= before.final
+
+
+@given(amounts, type_lists, graded, st.one_of(resists, immunities))
+def test_adding_a_resistance_never_raises_environmental_damage(amount, types, traits, extra):
+    before = take_damage(amount, types, traits, environmental=True)
+    after = take_damage(amount, types, [*traits, extra], environmental=True)
+    assert after.final <= before.final
+
+
+def test_the_issue_case_a_resistance_with_reduction_adds_no_damage():
+    kinds3 = ["fire", "cold", "thunder"]
+    without = take_damage(6, kinds3, ["Resist Fire", "Resist Cold"], reduction={"thunder": 2})
+    with_it = take_damage(
+        6, kinds3, ["Resist Fire", "Resist Cold", "Resist Thunder"], reduction={"thunder": 2}
+    )
+    assert (without.final, with_it.final) == (3, 3)
+
+
+def test_no_limit_ranks_above_any_limit_however_large():
+    huge = 10**40
+    result = take_damage(huge, "fire", ["Resist Fire", f"Resist Fire {10**30}"])
+    assert result.final == huge - huge // 2
+    assert take_damage(huge, "fire", [f"Resist Fire {10**30}"]).final == huge - 10**30
+
+
+def test_results_and_public_tables_are_read_only():
+    result = take_damage(17, "fire", ["Resist Fire"])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.final = 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        check_effect("push", ["Swarm"]).ignored = False
+    assert isinstance(result.steps, tuple)
+    assert isinstance(result.per_type, tuple)

@@ -63,9 +63,15 @@ def test_resistance_steps_add_up_to_the_damage_taken(amount, types, held, critic
     amounts,
     st.sampled_from(list(Affinity)),
     st.booleans(),
-    st.one_of(st.none(), st.builds(Modifier, st.sampled_from(list(Action)),
-                                   st.sampled_from([a for a in Affinity if a is not Affinity.NORMAL]),
-                                   duration=st.sampled_from(list(Duration)))),
+    st.one_of(
+        st.none(),
+        st.builds(
+            Modifier,
+            st.sampled_from(list(Action)),
+            st.sampled_from([a for a in Affinity if a is not Affinity.NORMAL]),
+            duration=st.sampled_from(list(Duration)),
+        ),
+    ),
 )
 def test_affinity_steps_add_up_to_the_final_damage(amount, native, guarding, modifier):
     result = calculate(amount, "fire", native, guarding=guarding, modifier=modifier)
@@ -75,8 +81,12 @@ def test_affinity_steps_add_up_to_the_final_damage(amount, native, guarding, mod
 
 
 @FEW
-@given(st.integers(min_value=1, max_value=4), st.sampled_from(["", "Leather: +-*", "-(H)", "--+*"]),
-       st.integers(min_value=0, max_value=4), st.data())
+@given(
+    st.integers(min_value=1, max_value=4),
+    st.sampled_from(["", "Leather: +-*", "-(H)", "--+*"]),
+    st.integers(min_value=0, max_value=4),
+    st.data(),
+)
 def test_typed_damage_steps_add_up_to_the_damage(dice, armor, margin, data):
     pool = plan(f"{dice}-", armor, margin).pool
     faces = data.draw(st.text(alphabet="- *+", min_size=pool, max_size=pool))
@@ -86,11 +96,9 @@ def test_typed_damage_steps_add_up_to_the_damage(dice, armor, margin, data):
 
 
 @FEW
-@given(amounts, st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5),
-       st.booleans())
+@given(amounts, st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.booleans())
 def test_every_point_of_a_hit_is_taken_by_one_step(amount, magic, monstrous, physical, body, pierce):
-    defender = Defender(magic_armor=magic, monstrous_armor=monstrous, physical_armor=physical,
-                        body=body)
+    defender = Defender(magic_armor=magic, monstrous_armor=monstrous, physical_armor=physical, body=body)
     result = take_hit(defender, amount, pierce=pierce)
     _shaped(result)
     assert result.start == amount
@@ -109,8 +117,12 @@ def test_condition_amount_steps_add_up_to_the_amount(amount, condition):
 
 
 @FEW
-@given(st.lists(st.tuples(st.sampled_from([None, "cover", "concealment", "power", "mark"]),
-                          st.integers(-6, 0)), max_size=5))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([None, "cover", "concealment", "power", "mark"]), st.integers(-6, 0)),
+        max_size=5,
+    )
+)
 def test_penalty_steps_add_up_to_the_total(penalties):
     result = stack(penalties)
     assert result.end == result.total == result.answer
@@ -144,11 +156,13 @@ def test_the_situation_states_the_input_in_game_words():
 
 def test_circumstances_can_be_passed_as_one_value():
     flags = take_damage(10, "fire", ["Resist Fire (Advantage)"], advantage=True, area=True)
-    value = take_damage(10, "fire", ["Resist Fire (Advantage)"],
-                        circumstances=Circumstances(advantage=True, area=True))
+    value = take_damage(
+        10, "fire", ["Resist Fire (Advantage)"], circumstances=Circumstances(advantage=True, area=True)
+    )
     assert flags == value
-    assert check_effect("stunned", ["Condition Immune: Stunned (Advantage)"],
-                        circumstances=Circumstances(advantage=True)).ignored
+    assert check_effect(
+        "stunned", ["Condition Immune: Stunned (Advantage)"], circumstances=Circumstances(advantage=True)
+    ).ignored
 
 
 def test_circumstances_given_twice_are_refused():

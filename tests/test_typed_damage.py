@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.errors import NotationError, RulesError, RulesTypeError
+from rules.errors import NotationError, RulesError, RulesTypeError, shown
 from rules.typed_damage import (
     Armor,
     DamageType,
@@ -106,7 +106,7 @@ def test_bad_notation_names_the_text_and_the_first_bad_character(parse, text, po
         parse(text)
     assert caught.value.text == text
     assert caught.value.position == position
-    assert repr(text) in str(caught.value)
+    assert shown(text) in str(caught.value)
     assert isinstance(caught.value, ValueError)
 
 

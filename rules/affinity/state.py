@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.affinity.vocabulary import Affinity, Duration, Modifier
-from rules.checks import nonblank
+from rules.checks import collection, nonblank, settle
+from rules.errors import RulesError, RulesTypeError, shown
 from rules.words import parse_word
 
 __all__ = ["Lock", "State", "TypeState", "read_damage_type"]
@@ -25,6 +26,13 @@ class Lock:
     affinity: Affinity
     duration: Duration
 
+    def __post_init__(self) -> None:
+        settle(
+            self,
+            affinity=Affinity.parse(self.affinity),
+            duration=parse_word(Duration, self.duration, "duration"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TypeState:
@@ -42,6 +50,16 @@ class TypeState:
     modifier: Modifier | None = None
     locks: frozenset[Lock] = frozenset()
     affinity: Affinity | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.modifier is not None and not isinstance(self.modifier, Modifier):
+            msg = f"modifier must be a Modifier(...) or None, not {shown(self.modifier)}"
+            raise RulesTypeError(msg)
+        settle(
+            self,
+            locks=frozenset(_lock(lock) for lock in collection(self.locks, "locks")),
+            affinity=None if self.affinity is None else Affinity.parse(self.affinity),
+        )
 
     def __str__(self) -> str:
         parts = [str(self.modifier)] if self.modifier else []
@@ -64,6 +82,14 @@ class State:
     """
 
     types: tuple[tuple[str, TypeState], ...] = ()
+
+    def __post_init__(self) -> None:
+        entries = tuple(map(_entry, collection(self.types, "types")))
+        kinds = [kind for kind, _ in entries]
+        if len(set(kinds)) != len(kinds):
+            msg = f"A state gives each damage type once, not {shown(kinds)}"
+            raise RulesError(msg)
+        settle(self, types=tuple(sorted(entries)))
 
     def __str__(self) -> str:
         if not self.types:
@@ -102,3 +128,20 @@ class State:
             )
             state = state.with_type(kind, TypeState(modifier, locks, affinity))
         return state
+
+
+def _lock(value: object) -> Lock:
+    if not isinstance(value, Lock):
+        msg = f"locks must be Lock(...) values, not {shown(value)}"
+        raise RulesTypeError(msg)
+    return value
+
+
+def _entry(value: object) -> tuple[str, TypeState]:
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[1], TypeState)):
+        msg = (
+            "A state's types are (damage type, TypeState) pairs, as result.state holds them, "
+            f"not {shown(value)}"
+        )
+        raise RulesTypeError(msg)
+    return read_damage_type(value[0]), value[1]

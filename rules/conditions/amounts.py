@@ -135,8 +135,9 @@ class Aftermath(Explained):
 def after_damage(target: Combatant, hit_points: int) -> Aftermath:
     """Apply what taking damage does to a combatant's conditions.
 
-    Unconsciousness ends if 1 or more hit points remain; a dominated combatant may
-    then make a saving throw (use `Combatant.save` if it succeeds).
+    One instance of Unconscious ends if 1 or more hit points remain (the newest, as a
+    save ends: §ruling-damage-ends-one-unconscious); a dominated combatant may then make
+    a saving throw (use `Combatant.save` if it succeeds).
 
     Args:
         target: The combatant that was damaged.
@@ -149,8 +150,13 @@ def after_damage(target: Combatant, hit_points: int) -> Aftermath:
     if after.has(Condition.UNCONSCIOUS):
         rule = EFFECTS[Condition.UNCONSCIOUS].rule
         if hit_points >= 1:
-            after = after.end(Condition.UNCONSCIOUS)
-            steps.append(Step(rule, f"{hit_points} hit points left: unconscious ends"))
+            after = after.save(Condition.UNCONSCIOUS)  # "the condition": one instance
+            left = after.count(Condition.UNCONSCIOUS)
+            if left:
+                text = f"{hit_points} hit points left: one instance of unconscious ends, {left} left"
+                steps.append(Step(rb.WAKES_ONE, text))
+            else:
+                steps.append(Step(rule, f"{hit_points} hit points left: unconscious ends"))
         else:
             steps.append(Step(rule, f"{hit_points} hit points left: stays unconscious"))
     if after.has(Condition.DOMINATED):

@@ -217,6 +217,8 @@ _EFFECTS = (
         combat_advantage=Advantage.ALL,
         cannot_flank=True,
         actions=ActionLimit.NONE,
+        # "Cannot see": everything is totally concealed from it (§ruling-unconscious-cannot-see).
+        perception_penalties=((PenaltyType.CONCEALMENT, -5),),
         line_of_sight="none (cannot see)",
         notes=(
             "knocked prone on falling unconscious",

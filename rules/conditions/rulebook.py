@@ -48,3 +48,4 @@ SEVERAL_GRABBERS_MOVED = Rule(
 TOTAL_DEFENSE_BONUS = Rule(
     PAGE, "ruling-total-defense-power-bonus", "Ruling: Total Defense and other power bonuses"
 )
+WAKES_ONE = Rule(PAGE, "ruling-damage-ends-one-unconscious", "Ruling: damage ends one Unconscious")

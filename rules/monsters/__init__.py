@@ -44,6 +44,7 @@ from rules.monsters.groups import (
     variable_resistance,
     variable_resistance_odds,
 )
+from rules.monsters.variable import SharedShift
 from rules.monsters.vocabulary import Defense, Grade, MonsterGroup, Role
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "MonsterGroup",
     "MonsterTraits",
     "Role",
+    "SharedShift",
     "average_modifiers",
     "damage_type_balance_table",
     "damage_type_table",

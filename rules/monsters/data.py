@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
+from rules.checks import collection, settle
 from rules.monsters.vocabulary import Defense, Grade, MonsterGroup, Role
 from rules.resistances import DamageType
 
@@ -60,6 +61,13 @@ class GroupTraits:
 
     resist: tuple[DamageType, ...] = ()
     vulnerable: tuple[DamageType, ...] = ()
+
+    def __post_init__(self) -> None:
+        settle(
+            self,
+            resist=tuple(DamageType.parse(kind) for kind in collection(self.resist, "resist")),
+            vulnerable=tuple(DamageType.parse(kind) for kind in collection(self.vulnerable, "vulnerable")),
+        )
 
 
 # Resistances and vulnerabilities by monster group (§group-traits), in the order of the

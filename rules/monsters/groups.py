@@ -267,7 +267,8 @@ def _elemental(triggering_types: object) -> tuple[DamageType, ...]:
     given = {DamageType.parse(kind) for kind in triggering_types}
     found = tuple(kind for kind in ELEMENTAL if kind in given)  # a fixed order: reproducible
     if not found:
-        names = ", ".join(sorted(kind.value for kind in given)) or "no damage type"
+        listed = ", ".join(sorted(kind.value for kind in given))
+        names = listed or "no damage type (triggering_types is empty)"
         msg = (
             f"Variable Resistance does not trigger on {names}: only acid, cold, fire, "
             "lightning and thunder do (§ruling-variable-resistance-elemental-only)"

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rules.errors import NotationError, RulesTypeError, shown
 from rules.typed_damage.equipment import (
     INTENSITIES,
+    MOST_SYMBOLS,
     Armor,
     DamageType,
     Face,
@@ -230,7 +231,10 @@ def parse_armor(text: Armor | str | None) -> Armor:
     scan.skip_spaces()
     counts = dict.fromkeys(_ARMOR_SYMBOLS.values(), 0)
     while scan.peek().upper() in _ARMOR_SYMBOLS:
-        counts[_ARMOR_SYMBOLS[scan.peek().upper()]] += 1
+        field = _ARMOR_SYMBOLS[scan.peek().upper()]
+        counts[field] += 1
+        if counts[field] > MOST_SYMBOLS:
+            raise scan.fail(f"more than {MOST_SYMBOLS} {field} symbols, the most an armor may have")
         scan.pos += 1
     scan.skip_spaces()
     notes = _armor_notes(scan, counts["energy"]) if scan.peek() == "(" else _ArmorNotes()
