@@ -58,14 +58,17 @@ def _with_earlier_examples(items):
         items[at:at] = wanted
 
 
+def pytest_itemcollected(item):
+    """Markers that follow from a test itself, set before -m selects on them."""
+    if "site" in getattr(item, "fixturenames", ()):
+        item.add_marker(pytest.mark.built_site)
+    if _EXHAUSTIVE.search(item.nodeid):
+        item.add_marker(pytest.mark.exhaustive)
+
+
 @pytest.hookimpl(trylast=True)  # after -k and -m have deselected what they deselect
 def pytest_collection_modifyitems(config, items):
     _with_earlier_examples(items)
-    for item in items:
-        if "site" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.built_site)
-        if _EXHAUSTIVE.search(item.nodeid):
-            item.add_marker(pytest.mark.exhaustive)
     if os.environ.get("RULES_SKIP_BROWSER") == "1":
         # scripts/test could not install Chromium: run the rest, and say so at the end.
         skipped = [item for item in items if _stage(item) == 4]

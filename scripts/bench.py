@@ -45,12 +45,12 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 KIB = 1024
 
 
-def timed(command: list[str], runs: int) -> float:
+def timed(command: list[str], runs: int, env: dict[str, str] | None = None) -> float:
     """Median wall time of a command that must succeed."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        done = subprocess.run(command, cwd=ROOT, env=ENV, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, cwd=ROOT, env=env or ENV, capture_output=True, text=True, check=False)
         times.append(time.perf_counter() - start)
         if done.returncode != 0:
             sys.exit(f"{' '.join(command)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
@@ -222,19 +222,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Benchmark the rules site.")
     parser.add_argument("--runs", type=int, default=3, help="runs per timing (median reported)")
     parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse (about 2 min)")
+    parser.add_argument("--tests-only", action="store_true", help="only the test-loop timings")
     args = parser.parse_args()
-    tests = [str(BIN / "python"), "-m", "pytest", "-q", "-p", "no:randomly",
-             "-m", "not browser and not integration"]
-    rows = []
+    rows = test_loop_rows(args.runs)
+    if args.tests_only:
+        print_rows(rows, args.runs)
+        return
     with tempfile.TemporaryDirectory() as out:
         site = Path(out)
         build = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out]
         rows.append(("Strict build", f"{timed(build, args.runs):.2f} s", "< 5 s"))
-        rows.append(("Examples + unit + property tests (no browser, no integration)",
-                     f"{timed(tests, args.runs):.2f} s", "< 3 s"))
-        pages = [str(BIN / "python"), "-m", "pytest", "-q", "-p", "no:randomly", "docs"]
-        rows.append(("Only the worked examples on the pages (`pytest docs`)",
-                     f"{timed(pages, args.runs):.2f} s", ""))
         rows.append(("Live rebuild after a page is saved, `scripts/serve` (only that page)",
                      f"{rebuild_time(dirty=True):.2f} s", "< 1.5 s"))
         rows.append(("Live rebuild after a page is saved, `scripts/serve --full` (whole site, strict)",
@@ -262,7 +259,28 @@ def main() -> None:
                                  " / ".join(str(score[key]) for key in
                                             ("performance", "accessibility", "best-practices", "seo")),
                                  "95+ / 100 / - / -"))
-    print(f"| Figure (timings: median of {args.runs} runs) | Value | Target |")
+    print_rows(rows, args.runs)
+
+
+def test_loop_rows(runs: int) -> list[tuple[str, str, str]]:
+    """The designer's loop: scripts/test --fast, the pages alone, and the quick half of the full run."""
+    env = {key: value for key, value in ENV.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    quick = "not browser and not integration and not built_site"
+    pytest = [str(BIN / "python"), "-m", "pytest", "-q", "-p", "no:playwright", "--ignore=tests/browser"]
+    fast = [str(ROOT / "scripts" / "test"), "--fast"]
+    timed(fast, 1, env)  # compiles the tests once, as a designer's first run does
+    return [
+        ("Inner loop: `scripts/test --fast` (pages' examples + unit tests, hypothesis `dev`)",
+         f"{timed(fast, runs, env):.2f} s", "< 3 s"),
+        ("Only the worked examples on the pages (`pytest docs`)",
+         f"{timed([*pytest, 'docs'], runs, env):.2f} s", ""),
+        ("First half of `scripts/test`: examples, unit and property tests (hypothesis `ci`)",
+         f"{timed([*pytest, '-m', quick], runs, {**env, 'HYPOTHESIS_PROFILE': 'ci'}):.2f} s", ""),
+    ]
+
+
+def print_rows(rows: list[tuple[str, str, str]], runs: int) -> None:
+    print(f"| Figure (timings: median of {runs} runs) | Value | Target |")
     print("|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
