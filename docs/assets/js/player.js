@@ -76,7 +76,7 @@
       button.textContent = "Enlarge chart";
       button.setAttribute("aria-label", "Enlarge chart: " + chartName(svg));
       button.addEventListener("click", function () { enlarge(frame, button); });
-      chart.appendChild(button);
+      chart.insertBefore(button, frame);
     }
   }
 
