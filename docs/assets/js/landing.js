@@ -1,0 +1,101 @@
+/*
+ * Land on the rule a link names, on every page and after every instant navigation.
+ *
+ * - Moved anchors: a page that rules moved away from keeps a hidden stub for each,
+ *   <a id="old-anchor" href="new-page/#new-anchor"> (docs/moved.yml, expanded by the
+ *   `moves` Markdown extension). Arriving at a stub, by a shared link, a bookmark or
+ *   a link on the page, goes on to the new place.
+ * - Search results on a phone: the search overlay locks the page's scrolling while it
+ *   is open, so the scroll to the tapped section is lost when it closes. Once the
+ *   overlay is closed, the heading is brought into view (CSS scroll-margin-top keeps
+ *   it below the header and the back-to-top button).
+ */
+(function () {
+  "use strict";
+
+  function movedStub(hash) {
+    if (!hash || hash.length < 2) return null;
+    let id;
+    try { id = decodeURIComponent(hash.slice(1)); } catch (error) { return null; }
+    const element = document.getElementById(id);
+    return element && element.closest(".moved-anchors") ? element : null;
+  }
+
+  // A moved anchor in the address: replace the address by the new place.
+  function followMoved() {
+    const stub = movedStub(location.hash);
+    if (stub) location.replace(stub.href);
+    return Boolean(stub);
+  }
+
+  // A link on this page to a moved anchor of this page: go straight to the new place.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest ? event.target.closest("a") : null;
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const href = link.getAttribute("href") || link.getAttribute("xlink:href");
+    if (!href) return;
+    const url = new URL(href, location.href);
+    if (url.origin !== location.origin || url.pathname !== location.pathname) return;
+    const stub = movedStub(url.hash);
+    if (!stub) return;
+    event.preventDefault();
+    event.stopPropagation();
+    location.assign(stub.href);
+  }, true);
+  window.addEventListener("hashchange", followMoved);
+
+  function searchOpen() {
+    const toggle = document.getElementById("__search");
+    return Boolean(toggle && toggle.checked);
+  }
+
+  function target() {
+    if (location.hash.length < 2) return null;
+    try { return document.getElementById(decodeURIComponent(location.hash.slice(1))); }
+    catch (error) { return null; }
+  }
+
+  // Is the heading where a landing puts it: below the header, on screen?
+  function landed(element) {
+    const box = element.getBoundingClientRect();
+    const header = document.querySelector(".md-header");
+    const below = header ? header.getBoundingClientRect().bottom : 0;
+    return box.top >= below - 1 && box.bottom <= window.innerHeight;
+  }
+
+  // After a navigation that names a heading, bring it into view once nothing covers the
+  // page; stop as soon as the reader scrolls or types, so a landing never fights them.
+  let watch = null;
+  function land() {
+    if (watch) watch.stop();
+    const element = target();
+    if (!element || element.closest(".moved-anchors")) return;
+    let frames = 0;
+    let stopped = false;
+    const stop = function () { stopped = true; };
+    const events = ["wheel", "touchstart", "keydown", "mousedown"];
+    for (const name of events) window.addEventListener(name, stop, { passive: true, once: true });
+    watch = {
+      stop: function () {
+        stopped = true;
+        for (const name of events) window.removeEventListener(name, stop);
+      },
+    };
+    const current = watch;
+    (function check() {
+      if (stopped || !element.isConnected) return;
+      if (!searchOpen() && !landed(element)) element.scrollIntoView({ block: "start" });
+      // Watch for a moment: the overlay closing and late layout (drawn flowcharts) move it.
+      if (++frames < 90 || searchOpen()) requestAnimationFrame(check);
+      else current.stop();
+    })();
+  }
+
+  function onPage() {
+    if (!followMoved()) land();
+  }
+
+  if (window.document$) window.document$.subscribe(onPage);
+  else document.addEventListener("DOMContentLoaded", onPage);
+  window.addEventListener("hashchange", land);
+})();

@@ -1,0 +1,291 @@
+"""How readers find a rule and land on it, measured in Chromium against a built site.
+
+Shared by the browser tests (tests/browser/test_links*.py) and a report for people:
+
+    .venv/bin/python scripts/links_report.py [SITE_DIR] [--port 8000] [--prefix /repo]
+
+The report counts: player queries whose first search result is the right rule; for
+each viewport, the ways in (search tap, rulings index, cross-link, flowchart box,
+fresh deep link) that land their heading fully below the header and uncovered; and
+published ruling links that land, opened fresh and followed from the rulings index.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/lib/chromium/chromium"
+VIEWPORTS = {"phone": (390, 844), "tablet": (800, 1000), "desktop": (1280, 900)}
+
+# Queries a player types mid-game, and the anchor its first result must open.
+QUERIES = [
+    ("dazed", "dazed"),
+    ("prone", "prone"),
+    ("grabbed", "grabbed"),
+    ("weakened", "weakened"),
+    ("stunned", "stunned"),
+    ("flanking", "condition-flanking"),
+    ("opportunity attack", "opportunity-attacks"),
+    ("escape check", "escape-checks"),
+    ("total defense", "total-defense"),
+    ("combat advantage", "combat-advantage-granted"),
+    ("VU", "glossary-vu"),
+    ("MoS", "glossary-mos"),
+    ("OA", "glossary-oa"),
+    ("AC", "glossary-ac"),
+    ("Fort", "glossary-fort"),
+    ("guarding", "guarding"),
+    ("armor piercing", "armor-piercing"),
+    ("hit locations", "hit-locations"),
+    ("swarm", "trait-swarm"),
+    ("immune fire", "trait-damage-immunity"),
+    ("magic armor", "pool-magic-armor"),
+]
+
+# True when the element with the given id sits fully inside the screen, below the
+# header, and the topmost thing at its centre line is the heading itself (no button,
+# bar or overlay over it).
+LANDED_JS = """
+id => {
+  const el = document.getElementById(id);
+  if (!el) return {landed: false, why: 'no element #' + id};
+  const r = el.getBoundingClientRect();
+  const header = document.querySelector('.md-header');
+  const below = header ? header.getBoundingClientRect().bottom : 0;
+  const result = {top: Math.round(r.top), bottom: Math.round(r.bottom), header: Math.round(below),
+                  height: innerHeight, path: location.pathname, hash: location.hash};
+  if (r.height === 0) return {...result, landed: false, why: 'not shown'};
+  if (r.top < below - 1 || r.bottom > innerHeight) return {...result, landed: false, why: 'off screen'};
+  const y = (r.top + r.bottom) / 2;
+  for (const x of [r.left + 4, (r.left + r.right) / 2, Math.min(r.right, innerWidth) - 4]) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && !el.contains(hit) && !hit.contains(el))
+      return {...result, landed: false, why: 'covered by ' + (hit.className || hit.tagName)};
+  }
+  return {...result, landed: true};
+}
+"""
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@dataclass(frozen=True, slots=True)
+class Served:
+    """A built site served over HTTP: ``base`` ends without a slash (``http://h:p/repo``)."""
+
+    base: str
+    server: ThreadingHTTPServer
+
+
+@contextlib.contextmanager
+def serve(site: Path, port: int = 0, prefix: str = "") -> Iterator[Served]:
+    """Serve ``site`` on 127.0.0.1 at ``port`` (0: any free one), under ``prefix`` (e.g. ``/repo``)."""
+    prefix = prefix.rstrip("/")
+
+    class Handler(_Quiet):
+        def translate_path(self, path: str) -> str:
+            if prefix and not (path == prefix or path.startswith(prefix + "/")):
+                return str(site / "__outside_the_prefix__")
+            return super().translate_path(path[len(prefix):] or "/")
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield Served(f"http://127.0.0.1:{server.server_address[1]}{prefix}", server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def landing(page: Any, anchor: str, timeout: float = 5000) -> dict[str, Any]:
+    """Wait (up to ``timeout`` ms) for the heading ``anchor`` to land; return where it is."""
+    with contextlib.suppress(Exception):
+        page.wait_for_function(f"({LANDED_JS})({anchor!r}).landed", timeout=timeout, polling="raf")
+    result: dict[str, Any] = page.evaluate(f"({LANDED_JS})({anchor!r})")
+    return result
+
+
+def instant_ready(page: Any) -> None:
+    """Wait until Material's scripts run (its ``document$`` has emitted)."""
+    page.wait_for_function("() => window.document$ !== undefined && document.readyState === 'complete'")
+
+
+def search(page: Any, query: str) -> Any:
+    """Type ``query`` into the site search as a reader does; return the result links."""
+    toggle = page.locator("label.md-header__button[for='__search']")
+    if toggle.is_visible():
+        toggle.click()
+    else:
+        page.locator(".md-search__input").click()
+    page.keyboard.type(query)
+    links = page.locator(".md-search-result__item a")
+    links.first.wait_for(state="visible")
+    page.wait_for_function(
+        "q => document.querySelector('.md-search__input').value === q"
+        " && document.querySelector('.md-search-result__meta').textContent.match(/\\d|No/)",
+        arg=query,
+    )
+    return links
+
+
+def first_hit(page: Any, base: str, query: str) -> str:
+    """The anchor (or page) the first search result for ``query`` opens."""
+    page.goto(base + "/")
+    instant_ready(page)
+    search(page, query)
+    # Material groups results by page, the page itself first; the group's best match is
+    # the link with the highest score.
+    href: str = page.evaluate(
+        """() => {
+          const item = document.querySelector('.md-search-result__item');
+          const links = [...item.querySelectorAll('a.md-search-result__link')];
+          const score = a => parseFloat(a.querySelector('article').dataset.mdScore);
+          return links.reduce((best, a) => score(a) > score(best) ? a : best).href;
+        }"""
+    )
+    return href.split("#", 1)[1] if "#" in href else href.split("?", 1)[0]
+
+
+def search_tap(page: Any, base: str, query: str, anchor: str) -> dict[str, Any]:
+    """From the home page, search ``query`` and tap the result that links to ``anchor``."""
+    page.goto(base + "/")
+    instant_ready(page)
+    links = search(page, query)
+    links.locator(f"xpath=self::*[contains(@href, '#{anchor}')]").first.click()
+    return _arrived(page, anchor)
+
+
+def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
+    """Open ``url``, click the first element matching ``selector``; where did ``anchor`` land."""
+    page.goto(url)
+    instant_ready(page)
+    target = page.locator(selector).first
+    target.scroll_into_view_if_needed()
+    target.click()
+    return _arrived(page, anchor)
+
+
+def _arrived(page: Any, anchor: str) -> dict[str, Any]:
+    try:
+        page.wait_for_function("a => location.hash === '#' + a", arg=anchor, timeout=10000)
+    except Exception:  # reported, not raised: the report counts what did not arrive
+        return {"landed": False, "why": "never arrived", "url": page.url}
+    return landing(page, anchor)
+
+
+def fresh(page: Any, url: str) -> dict[str, Any]:
+    """Open ``url`` (with a #fragment) in a fresh load; where its anchor landed."""
+    page.goto(url)
+    instant_ready(page)
+    page.wait_for_function("() => location.hash.length > 1")
+    return landing(page, page.evaluate("location.hash.slice(1)"))
+
+
+def ruling_links(published: Path = ROOT / "tests" / "published_anchors.txt") -> list[str]:
+    """Every published ruling link, ``/page/#ruling-...``."""
+    lines = published.read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if "#ruling-" in line and not line.startswith("#")]
+
+
+# One way in of each kind: (name, start page, selector to click, anchor it should land on).
+WAYS_IN = [
+    ("rulings index", "/rulings/", "article a[href$='#ruling-escape-ties']", "ruling-escape-ties"),
+    ("cross-link", "/resistances/", "article a[href$='#ruling-petrified-damage-taken']",
+     "ruling-petrified-damage-taken"),
+    ("flowchart box", "/conditions/", "div.flowchart a[*|href='#several-grabbers']", "several-grabbers"),
+]
+SEARCH_TAP = ("dazed", "dazed")
+DEEP_LINK = "/taking-damage/#ruling-body-at-zero"
+
+
+def ways_in(browser: Any, base: str, size: tuple[int, int]) -> dict[str, dict[str, Any]]:
+    """Each way in at one viewport: name -> landing."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  is_mobile=size[0] < 500, has_touch=size[0] < 500)
+    page = context.new_page()
+    found = {"search tap": search_tap(page, base, *SEARCH_TAP)}
+    for name, start, selector, anchor in WAYS_IN:
+        found[name] = follow(page, base + start, selector, anchor)
+    found["fresh deep link"] = fresh(page, base + DEEP_LINK)
+    context.close()
+    return found
+
+
+def main(argv: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", default=str(ROOT / "site"))
+    parser.add_argument("--port", type=int, default=8000, help="8000: the default site_url's port")
+    parser.add_argument("--prefix", default="")
+    parser.add_argument("--only", choices=["search", "ways", "rulings"], help="one part of the report")
+    args = parser.parse_args(argv)
+    parts = {args.only} if args.only else {"search", "ways", "rulings"}
+    with serve(Path(args.site), args.port, args.prefix) as served, sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        if "search" in parts:
+            report_search(browser, served.base)
+        if "ways" in parts:
+            report_ways(browser, served.base)
+        if "rulings" in parts:
+            report_rulings(browser, served.base)
+        browser.close()
+    return 0
+
+
+def report_search(browser: Any, base: str) -> None:
+    """Print how many player queries find the right rule first."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    hits = [(query, first_hit(page, base, query), want) for query, want in QUERIES]
+    right = [query for query, got, want in hits if got == want]
+    print(f"search: first result right for {len(right)}/{len(hits)} queries", flush=True)
+    for query, got, want in hits:
+        if got != want:
+            print(f"  {query!r}: first result {got!r}, wanted #{want}")
+    page.close()
+
+
+def report_ways(browser: Any, base: str) -> None:
+    """Print, per viewport, how many ways in land their heading."""
+    for name, size in VIEWPORTS.items():
+        found = ways_in(browser, base, size)
+        landed = [way for way, where in found.items() if where["landed"]]
+        print(f"{name} {size[0]}x{size[1]}: {len(landed)}/{len(found)} ways in landed", flush=True)
+        for way, where in found.items():
+            if not where["landed"]:
+                print(f"  {way}: {where}")
+
+
+def report_rulings(browser: Any, base: str) -> None:
+    """Print how many published ruling links land at phone size, opened fresh and followed."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    links = ruling_links()
+    opened = [fresh(page, base + link) for link in links]
+    print(f"phone: {sum(o['landed'] for o in opened)}/{len(links)} ruling links landed, opened fresh",
+          flush=True)
+    followed = []
+    for link in links:
+        anchor = link.split("#", 1)[1]
+        followed.append(follow(page, base + "/rulings/", f"article a[href$='#{anchor}']", anchor))
+    print(f"phone: {sum(f['landed'] for f in followed)}/{len(links)} ruling links landed, "
+          "followed from the rulings index")
+    context.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
