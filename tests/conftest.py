@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "scripts" / "site_hooks.py"]
+SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "rulesite"]
 
 
 def _newest(paths: list[Path]) -> float:
@@ -47,3 +48,9 @@ def site_pages(site: Path) -> list[str]:
             continue
         pages.append("/" if folder == "." else f"/{folder}/")
     return pages
+
+
+# Property tests run on a loaded 2-core CI machine: no deadline per example (timing is the
+# benchmark's business, never a test's).
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
