@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -71,11 +72,22 @@ def rule_href(anchor: str, md: Markdown, docs: Docs) -> str | None:
     if target is None:
         return None
     page = page_of(md)
-    if page is None:  # a fragment no page owns (an API docstring): links as from a page one level down
-        return f"{relative_url(target.page, UNKNOWN_PAGE)}#{anchor}"
-    if page.src == target.page or getattr(md, "rulesite_holds_all", False):
+    source = page.src if page else UNKNOWN_PAGE
+    if source == target.page or getattr(md, "rulesite_holds_all", False):
         return f"#{anchor}"
-    return f"{relative_url(target.page, page.src)}#{anchor}"
+    if _links_resolved_from_source(md):
+        return f"{posixpath.relpath(target.page, posixpath.dirname(source) or '.')}#{anchor}"
+    return f"{relative_url(target.page, source)}#{anchor}"
+
+
+def _links_resolved_from_source(md: Markdown) -> bool:
+    """Whether the builder resolves every relative link of a page's HTML against its source file.
+
+    Zensical does (``affinity.md#guarding`` becomes ``../affinity/#guarding``, and so would
+    ``../affinity/#guarding`` become ``../../affinity/#guarding``); MkDocs and ProperDocs
+    leave raw HTML alone, so it must hold the built page's own relative URL.
+    """
+    return any(type(extension).__module__.startswith("zensical") for extension in md.registeredExtensions)
 
 
 class _Assemble(Preprocessor):
