@@ -1,7 +1,8 @@
 """Tables computed from the rules, shown on the site and printed in examples.
 
 A page includes one with a comment line, which the site replaces by the table at
-build time, so a table is never typed by hand::
+build time (``rulesite/tables.py`` writes it as Markdown), so a table is never typed
+by hand::
 
     <!-- table: rules.affinity:multiplier_table -->
 
@@ -42,14 +43,6 @@ class Table:
     def of(cls, headers: Iterable[object], rows: Iterable[Iterable[object]]) -> Table:
         """Build a table from any values, turned into text with `str`."""
         return cls(tuple(map(str, headers)), tuple(tuple(map(str, row)) for row in rows))
-
-    def markdown(self) -> str:
-        """The table in Markdown, for the site."""
-        def line(cells: tuple[str, ...]) -> str:
-            return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
-
-        divider = "|" + "|".join("---" for _ in self.headers) + "|"
-        return "\n".join([line(self.headers), divider, *map(line, self.rows)])
 
     def __str__(self) -> str:
         widths = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from anchor_tools import PUBLISHED, docs_anchors, published_anchors
+from rulesite.model import PUBLISHED, load, published_anchors
 
 HEADER = """\
 # Published anchors: every link players may have shared. One `/page-url/#anchor` a line.
@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"Not published, so nothing to remove: {', '.join(unknown)}", file=sys.stderr)
         return 2
-    current = set(docs_anchors())
+    current = set(load().published_form())
     added = sorted(current - published)
     kept = (published | current) - set(args.remove)
     PUBLISHED.write_text(HEADER + "".join(f"{line}\n" for line in sorted(kept)), encoding="utf-8")

@@ -5,20 +5,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-from anchor_tools import DOCS, docs_anchors, page_url, published_anchors
-
 from rules.explain import Rule
+from rulesite.model import load, page_url, published_anchors
 from tests.conftest import site_pages
 
-_ID = re.compile(r'\sid="([^"]+)"')
-_HEADING = re.compile(r"^(#{2,4}) (.+)$", re.MULTILINE)
-_FENCE = re.compile(r"^\s*```.*?^\s*```", re.MULTILINE | re.DOTALL)
+DOCS = load()
+_HTML_ID = re.compile(r'\sid="([^"]+)"')
 
 
 def _ids(site: Path, url: str) -> set[str]:
     html = site / url.lstrip("/") / "index.html"
-    return set(_ID.findall(html.read_text(encoding="utf-8"))) if html.exists() else set()
+    return set(_HTML_ID.findall(html.read_text(encoding="utf-8"))) if html.exists() else set()
 
 
 def test_every_published_anchor_is_in_the_built_site(site):
@@ -34,21 +31,16 @@ def test_every_published_anchor_is_in_the_built_site(site):
 
 
 def test_every_explicit_anchor_in_the_docs_is_published():
-    unpublished = sorted(set(docs_anchors()) - set(published_anchors()))
+    unpublished = sorted(set(DOCS.published_form()) - set(published_anchors()))
     assert not unpublished, (
         f"New anchors not yet published: {unpublished}. Run: .venv/bin/python scripts/anchors.py"
     )
 
 
-def test_anchors_are_unique_across_the_site():
-    seen: dict[str, str] = {}
-    clashes = []
-    for link in docs_anchors():
-        url, anchor = link.split("#", 1)
-        if anchor in seen:
-            clashes.append(f"#{anchor} on {seen[anchor]!r} and {url!r}")
-        seen[anchor] = url
-    assert not clashes
+def test_the_docs_keep_their_conventions():
+    """Anchor form and uniqueness, every heading anchored, rulings complete, flowcharts linked."""
+    problems = DOCS.problems()
+    assert not problems, "\n".join(problems)
 
 
 def test_every_rule_a_step_can_cite_exists_in_the_built_site(site):
@@ -56,13 +48,6 @@ def test_every_rule_a_step_can_cite_exists_in_the_built_site(site):
     assert len(cited) >= 10
     missing = [rule.link for rule in cited if rule.anchor not in _ids(site, page_url(rule.page))]
     assert not missing, f"Results cite rules whose anchors are not on the site: {missing}"
-
-
-@pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.md") if p.name != "api.md"))
-def test_every_heading_has_an_explicit_anchor(page):
-    text = _FENCE.sub("", (DOCS / page).read_text(encoding="utf-8"))
-    derived = [title for _, title in _HEADING.findall(text) if "{ #" not in title]
-    assert not derived, f"{page}: headings need an explicit {{ #anchor }}: {derived}"
 
 
 def test_the_site_has_every_page(site):

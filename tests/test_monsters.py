@@ -38,6 +38,7 @@ from rules.monsters import (
 )
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL
 from rules.resistances import DamageType, parse_trait, take_damage
+from rulesite.charts import figure
 
 # The seed's lists, transcribed, to check the one data source against them.
 SEED_ROLES = {
@@ -479,7 +480,7 @@ def test_the_population_table_ends_with_the_share_in_no_group():
 def test_the_multiplier_chart_draws_a_bar_per_type_and_series():
     chart = multiplier_chart()
     assert isinstance(chart, Bars)
-    svg = chart.markdown()
+    svg = figure(chart)
     assert svg.count("<rect") == 2 * len(DAMAGE_TYPES) + 2  # bars, and the two legend keys
     assert 'stroke-opacity="0.6"' in svg  # the baseline at 1
     assert "Poison" in str(chart) and "0.940" in str(chart)

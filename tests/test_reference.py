@@ -5,17 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-from anchor_tools import DOCS, docs_anchors
-from reference_hooks import glossary, rulings_of
-
+from rulesite.model import load, system_pages
 from tests.conftest import site_pages
 
 ROOT = Path(__file__).resolve().parent.parent
-_RULING_HEADING = re.compile(r"^(#{2,4}) Ruling: .*\{ #(ruling-[\w-]+) \}$", re.MULTILINE)
-SYSTEM_PAGES = [
-    "resistances.md", "monsters.md", "affinity.md", "conditions.md", "typed-damage.md", "taking-damage.md",
-]
+DOCS = load()
+SYSTEM_PAGES = system_pages()
 
 
 def _html(site: Path, url: str) -> str:
@@ -23,36 +18,29 @@ def _html(site: Path, url: str) -> str:
 
 
 def test_the_rulings_index_lists_every_ruling_of_the_site(site):
-    rulings = sorted(link for link in docs_anchors() if "#ruling-" in link)
+    rulings = sorted(link for link in DOCS.published_form() if "#ruling-" in link)
     assert len(rulings) >= 60
+    assert len(DOCS.rulings) == len(rulings), "every ruling anchor is on a ruling heading"
     index = _html(site, "/rulings/")
     missing = [link for link in rulings if f'href="..{link}"' not in index]
     assert not missing, f"Rulings missing from the index: {missing}"
 
 
-@pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.md")))
-def test_every_ruling_is_a_ruling_box_with_a_reading_and_an_example(page):
-    markdown = (DOCS / page).read_text(encoding="utf-8")
-    anchors = [match.group(2) for match in _RULING_HEADING.finditer(markdown)]
-    assert len(anchors) == len(re.findall(r"\{ #ruling-", markdown)), "ruling anchors on non-ruling headings"
-    rulings = {ruling.anchor: ruling for ruling in rulings_of(markdown, page)}
-    for anchor in anchors:
-        section = markdown.split(f"{{ #{anchor} }}", 1)[1].split("\n#", 1)[0]
-        assert '!!! ruling "Ruling"' in section, f"{page}#{anchor}: no ruling box"
-        assert "**Reading.**" in section and "**Why.**" in section, f"{page}#{anchor}"
-        assert "    >>> " in section, f"{page}#{anchor}: no executed example pins the ruling"
-        assert rulings[anchor].summary, f"{page}#{anchor}: no one-line reading for the index"
+def test_every_ruling_has_a_box_a_reading_a_why_and_an_example():
+    incomplete = [problem for problem in DOCS.problems() if "the ruling" in problem]
+    assert not incomplete, "\n".join(incomplete)
+    assert all(ruling.summary for ruling in DOCS.rulings)
 
 
 def test_the_glossary_covers_the_terms_of_art():
-    terms = glossary()
+    terms = DOCS.glossary()
     for term in ["VU", "RS", "IM", "AB", "MoS", "CA", "OA", "AC", "Fort", "Ref", "Will", "burst", "blast"]:
         assert term in terms, f"{term} has no glossary entry"
         assert len(terms[term]) > 15
 
 
 def test_glossary_terms_show_their_meaning_on_every_page(site):
-    meaning = glossary()["VU"]
+    meaning = DOCS.glossary()["VU"]
     for url in ["/affinity/", "/glossary/"]:
         assert f'<abbr title="{meaning}">VU</abbr>' in _html(site, url)
 
@@ -71,10 +59,10 @@ def test_every_page_has_its_own_title_and_description(site):
 def test_the_print_page_holds_every_system_with_its_flowcharts(site):
     html = _html(site, "/print/")
     for page in SYSTEM_PAGES:
-        for link in docs_anchors():
+        for link in DOCS.published_form():
             if link.startswith("/" + page.removesuffix(".md") + "/#"):
                 assert f'id="{link.split("#")[1]}"' in html, f"print page lacks {link}"
-    flowcharts = sum((DOCS / page).read_text(encoding="utf-8").count("```mermaid") for page in SYSTEM_PAGES)
+    flowcharts = sum(len(DOCS.pages[page].flowcharts) for page in SYSTEM_PAGES)
     assert html.count('<div class="flowchart" data-drawn="ahead">') == flowcharts
 
 

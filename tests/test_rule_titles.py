@@ -1,36 +1,60 @@
-"""Every rule an explanation cites is named as its heading names it, so a reader finds it by name."""
+"""Every rule an explanation cites is named as its heading names it, so a reader finds it by name.
+
+The rules name each rule they cite in ``rules/<system>/rulebook.py`` as
+``Rule(page, anchor, title)``; the page's heading is the source of truth.
+"""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-import rules  # noqa: F401 - loads every system, so Rule.cited() lists every rule
+import rules
 from rules.explain import Rule
+from rulesite.model import load
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-# A heading of a numbered flowchart step ("## 4. Magic armor { #pool-magic-armor }") leads
-# with its place in the order, which an explanation's own numbered lines already give.
-STEP_NUMBER = re.compile(r"^[0-9]+\.\s+")
+DOCS = load()
+RULES = Path(rules.__file__).parent
 
 
-def headings(page: str) -> dict[str, str]:
-    """The text of every heading of a page with an explicit anchor, by anchor."""
-    found = {}
-    for line in (DOCS / page).read_text(encoding="utf-8").splitlines():
-        match = re.match(r"^#{1,6}\s+(?P<text>.+?)\s*\{\s*#(?P<anchor>[a-z0-9-]+)[^}]*\}\s*$", line)
-        if match:
-            found[match["anchor"]] = STEP_NUMBER.sub("", match["text"])
-    return found
+def rulebook_of(rule: Rule) -> str:
+    """The rulebook file that declares a rule (found by its anchor), for the message."""
+    for path in sorted(RULES.rglob("*.py"), key=lambda path: (path.name != "rulebook.py", path)):
+        if f'"{rule.anchor}"' in path.read_text(encoding="utf-8"):
+            return path.relative_to(RULES.parent).as_posix()
+    return "rules/<system>/rulebook.py"
+
+
+def mismatch(rule: Rule) -> str:
+    """What is wrong with a rulebook entry, naming the file and the fix; empty if nothing."""
+    heading = DOCS.heading(rule.anchor)
+    where = rulebook_of(rule)
+    if heading is None:
+        return (f"{where}: Rule({rule.page!r}, {rule.anchor!r}, ...) names an anchor no heading has; "
+                f"add '{{ #{rule.anchor} }}' to its heading in docs/{rule.page}, or fix the anchor")
+    if heading.page != rule.page:
+        return (f"{where}: Rule({rule.page!r}, {rule.anchor!r}, ...): the heading is on "
+                f"docs/{heading.page}, line {heading.line}; write {heading.page!r}")
+    if rule.title != heading.name:
+        return (f"{where}: Rule(..., {rule.anchor!r}, {rule.title!r}): the heading at docs/{heading.page}, "
+                f"line {heading.line} reads {heading.name!r}; write that title (or rename the heading)")
+    return ""
 
 
 @pytest.mark.parametrize("rule", Rule.cited(), ids=lambda rule: rule.link)
 def test_a_rule_title_is_the_text_of_its_heading(rule):
-    on_page = headings(rule.page)
-    assert rule.anchor in on_page, f"{rule.link}: no heading with this anchor"
-    assert rule.title == on_page[rule.anchor]
+    problem = mismatch(rule)
+    assert not problem, problem
+
+
+def test_a_renamed_heading_names_the_rulebook_and_the_fix():
+    renamed = Rule.__new__(Rule)  # not registered: a copy as if the heading had changed
+    for name, value in (("page", "affinity.md"), ("anchor", "guarding"), ("title", "Step 2: guard")):
+        object.__setattr__(renamed, name, value)
+    message = mismatch(renamed)
+    assert message.startswith("rules/affinity/rulebook.py: ")
+    assert "docs/affinity.md, line" in message and "reads 'Step 2: guarding'" in message
 
 
 def test_the_titles_are_checked_for_every_system():

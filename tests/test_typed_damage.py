@@ -35,6 +35,7 @@ from rules.typed_damage.odds import (
     mode_distribution,
 )
 from rules.typed_damage.samples import SAMPLE_ARMOR, SAMPLE_WEAPONS, armor_table, face_table, weapon_table
+from rulesite.charts import figure
 
 # --- notation -------------------------------------------------------------------------
 
@@ -351,7 +352,7 @@ def test_the_expected_damage_tables_mark_the_better_mode():
 
 
 def test_a_chart_is_a_picture_for_the_site():
-    picture = cyrus_chart().markdown()
+    picture = figure(cyrus_chart())
     assert picture.startswith("<figure") and "<svg" in picture and picture.endswith("</figure>")
     assert picture.count("<rect") == 4 * 6 + 4  # 4 armors x 6 damages, and the legend
 

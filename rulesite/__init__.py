@@ -1,0 +1,11 @@
+"""The rules site's machinery: one model of the docs and the Markdown extension that builds on it.
+
+- `rulesite.model` reads every page of ``docs/`` once: headings and their anchors,
+  rulings, example fences, flowcharts and their click targets, table directives.
+- `rulesite.extension` is a Python-Markdown extension (MkDocs, ProperDocs and Zensical
+  all run it) that renders tables and charts from the rules code, the rulings index,
+  the print page, glossary terms, rule citations and inlined flowcharts.
+- `rulesite.examples` renders each executed example as a worked example in game words.
+- `rulesite.flowcharts` draws flowcharts ahead of time; `rulesite.charts` and
+  `rulesite.tables` turn the rules' charts and tables into HTML and Markdown.
+"""

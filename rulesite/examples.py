@@ -1,0 +1,365 @@
+"""Worked examples as a player reads them, from the values the examples really return.
+
+Every ```` ```python ```` fence of ``>>>`` lines on a page is a doctest that Sybil runs.
+This superfences formatter (listed in ``mkdocs.yml`` for ``python`` fences) runs the same
+block again at build time, in one namespace per page as Sybil does, and shows:
+
+- for each result (anything with ``steps`` and ``outcome``), a worked example: the
+  situation in game words, each step with its rule's title linked to the rule, and the
+  result;
+- for any other value, the value in words (an enum member as its value, ``True`` as
+  "yes", a table as a table);
+- for refused input, the rule's message in plain words;
+
+with the Python one tap away ("Show as Python"), highlighted as a console session. A
+block of imports shows only that toggle. Nothing the player reads is typed by hand: if
+a value differs from the block's expected output, or a line fails, the strict build
+fails with the page and line.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import doctest
+import io
+import logging
+import traceback
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from html import escape
+from typing import Any
+
+from markdown import Markdown
+
+from rules.charts import Bars, Chart
+from rules.tables import Table
+from rulesite import charts
+from rulesite.extension import docs_of, page_of, rule_href
+from rulesite.model import Fence
+
+log = logging.getLogger("mkdocs.rulesite")
+_CHECKER = doctest.OutputChecker()
+_PARSER = doctest.DocTestParser()
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What one ``>>>`` line shows a player: a result, a value, or a refusal, with its words."""
+
+    label: str = ""
+    result: Any = None
+    values: tuple[tuple[str, object], ...] = ()
+    refusal: str = ""
+    text: str = ""
+
+
+@dataclass
+class _Run:
+    """One block's run: what it showed and what went wrong."""
+
+    where: str
+    namespace: dict[str, Any]
+    shown: list[Shown] = field(default_factory=list)
+    results_seen: set[int] = field(default_factory=set)
+
+
+def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
+    """Superfences formatter for ``python`` fences: an example as a worked example, else code."""
+    fences = md.preprocessors["fenced_code_block"]
+    namespace = _namespace(md)
+    if not src.lstrip().startswith(">>>"):
+        _execute_code(src, namespace, _where(src, md))
+        return str(fences.highlight(src=src, language="python", options=dict(options), md=md, **kwargs))
+    run = _Run(_where(src, md), namespace)
+    for example in _PARSER.get_examples(src):
+        _run_example(example, run)
+    code = fences.highlight(src=src, language="pycon", options=dict(options), md=md, **kwargs)
+    return render(run.shown, code, md)
+
+
+def _namespace(md: Any) -> dict[str, Any]:
+    if not hasattr(md, "rulesite_namespace"):
+        md.rulesite_namespace = {}
+    namespace: dict[str, Any] = md.rulesite_namespace
+    return namespace
+
+
+def _where(src: str, md: Any) -> str:
+    """``docs/page.md, line N`` of the block's first line (the page being built first)."""
+    docs = docs_of(md)
+    page = page_of(md)
+    pages = ([page] if page else []) + list(docs.pages.values())
+    for candidate in pages:
+        fence = next((f for f in candidate.fences if _same(f, src)), None)
+        if fence:
+            return f"docs/{candidate.src}, line {fence.line + 1}"
+    return "an example"
+
+
+def _same(fence: Fence, src: str) -> bool:
+    return fence.source.strip() == src.strip()
+
+
+def _execute_code(src: str, namespace: dict[str, Any], where: str) -> None:
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(src, where, "exec"), namespace)
+    except Exception as error:  # the page's code failed: the build must say where
+        log.warning("%s: the code block failed: %r", where, error)
+
+
+def _run_example(example: doctest.Example, run: _Run) -> None:
+    if example.options.get(doctest.SKIP):
+        return
+    where = run.where.rsplit("line ", 1)
+    line = f"{where[0]}line {int(where[1]) + example.lineno}" if len(where) == 2 else run.where
+    tree = ast.parse(example.source)
+    try:
+        got, shown = _evaluate(tree, example.source, run)
+    except Exception as error:  # a refusal the example expects, or a failure the build reports
+        _refused(example, error, tree, run, line)
+        return
+    if example.exc_msg is not None:
+        log.warning("%s: expected %s, but nothing was raised", line, example.exc_msg.strip())
+    elif not _CHECKER.check_output(example.want, got, _flags(example)):
+        log.warning(
+            "%s: the example did not evaluate as expected:\nExpected:\n%sGot:\n%s", line, example.want, got
+        )
+    if shown:
+        run.shown.append(shown)
+
+
+def _flags(example: doctest.Example) -> int:
+    flags = 0
+    for flag, on in example.options.items():
+        flags = flags | flag if on else flags & ~flag
+    return flags
+
+
+def _refused(example: doctest.Example, error: Exception, tree: ast.Module, run: _Run, line: str) -> None:
+    got = traceback.format_exception_only(type(error), error)[-1]
+    if example.exc_msg is None or not _CHECKER.check_output(example.exc_msg, got, _flags(example)):
+        log.warning("%s: the example raised %s", line, got.strip())
+        return
+    run.shown.append(Shown(label=_label(tree), refusal=str(error)))
+
+
+def _evaluate(tree: ast.Module, source: str, run: _Run) -> tuple[str, Shown | None]:
+    """Run one ``>>>`` line: what doctest would see printed, and what the player is shown."""
+    namespace = run.namespace
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            exec(compile(source, run.where, "exec"), namespace)
+        text = output.getvalue()
+        return text, Shown(text=text) if text.strip() else None
+    expr = tree.body[0].value
+    printed = _printed(expr)
+    if printed is not None:
+        inner, explain = printed
+        value = _eval(inner, namespace)
+        text = value.explain() if explain else str(value)
+        return text + "\n", _show(inner, value, run)
+    if isinstance(expr, ast.Attribute) or _attributes_of_one(expr):
+        return _show_attributes(expr, run)
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        value = _eval(expr, namespace)
+    text = output.getvalue()
+    if text:  # printed more than one value: the player reads what was printed
+        return text + ("" if value is None else repr(value) + "\n"), Shown(text=text)
+    return ("" if value is None else repr(value) + "\n"), _show(expr, value, run)
+
+
+def _eval(expr: ast.expr, namespace: dict[str, Any]) -> Any:
+    return eval(compile(ast.Expression(expr), "<example>", "eval"), namespace)
+
+
+def _printed(expr: ast.expr) -> tuple[ast.expr, bool] | None:
+    """For ``print(x)`` or ``print(x.explain())``: ``x`` and whether it is explained."""
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "print"):
+        return None
+    if len(expr.args) != 1 or expr.keywords:
+        return None
+    arg = expr.args[0]
+    if (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Attribute)
+        and arg.func.attr == "explain"
+        and not arg.args
+        and not arg.keywords
+    ):
+        return arg.func.value, True
+    return arg, False
+
+
+def _attributes_of_one(expr: ast.expr) -> bool:
+    """``r.final, r.mitigated``: a tuple of attributes of one name."""
+    if not isinstance(expr, ast.Tuple) or not expr.elts:
+        return False
+    bases = {ast.dump(item.value) for item in expr.elts if isinstance(item, ast.Attribute)}
+    return len(bases) == 1 and all(isinstance(item, ast.Attribute) for item in expr.elts)
+
+
+def _show_attributes(expr: ast.expr, run: _Run) -> tuple[str, Shown | None]:
+    items = expr.elts if isinstance(expr, ast.Tuple) else [expr]
+    base_expr = items[0].value  # type: ignore[attr-defined]
+    base = _eval(base_expr, run.namespace)
+    values = tuple((item.attr.replace("_", " "), getattr(base, item.attr)) for item in items)  # type: ignore[attr-defined]
+    got = repr(tuple(value for _, value in values)) if isinstance(expr, ast.Tuple) else repr(values[0][1])
+    if _is_result(base) and id(base) not in run.results_seen:
+        run.results_seen.add(id(base))
+        return got + "\n", Shown(label=_label_of(base_expr), result=base, values=values)
+    return got + "\n", Shown(values=values)
+
+
+def _show(expr: ast.expr, value: Any, run: _Run) -> Shown | None:
+    if value is None:
+        return None
+    if _is_result(value):
+        if id(value) in run.results_seen:
+            return Shown(values=(("result", value.outcome),))
+        run.results_seen.add(id(value))
+        return Shown(label=_label_of(expr), result=value)
+    return Shown(label=_label_of(expr), values=(("", value),))
+
+
+def _is_result(value: object) -> bool:
+    return hasattr(value, "steps") and hasattr(value, "outcome") and hasattr(value, "explain")
+
+
+def _label(tree: ast.Module) -> str:
+    if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr):
+        return _label_of(tree.body[0].value)
+    return ""
+
+
+def _label_of(expr: ast.expr) -> str:
+    """A call in words, e.g. "Choose damage type: physical; including physical: yes".
+
+    From ``choose_damage_type("physical", including_physical=True)``; a variable's name gives nothing.
+    """
+    if isinstance(expr, ast.Attribute):
+        return _label_of(expr.value)
+    if not isinstance(expr, ast.Call):
+        return ""
+    name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(expr.func, "id", "")
+    parts = [_literal_words(arg) for arg in expr.args]
+    parts += [
+        f"{keyword.arg.replace('_', ' ')}: {_literal_words(keyword.value)}"
+        for keyword in expr.keywords
+        if keyword.arg
+    ]
+    words = name.replace("_", " ").strip()
+    words = words[:1].upper() + words[1:]
+    return f"{words}: {'; '.join(parts)}" if parts else words
+
+
+def _literal_words(node: ast.expr) -> str:
+    try:
+        return words(ast.literal_eval(node))
+    except ValueError:
+        if isinstance(node, ast.Call):
+            return _label_of(node)
+        return ast.unparse(node).replace("_", " ")
+
+
+def words(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
+    """A value as a player reads it: enum members by their value, yes and no, lists with commas."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return words(value.value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return "; ".join(f"{words(key)}: {words(item)}" for key, item in value.items()) or "none"
+    if isinstance(value, tuple | list | set | frozenset):
+        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
+        return ", ".join(words(item) for item in items) or "none"
+    if _is_result(value):
+        return str(value.outcome)  # type: ignore[attr-defined]
+    return str(value)
+
+
+def render(shown: list[Shown], code: str, md: Any) -> str:
+    """The player's view of a block, then its Python behind a toggle."""
+    parts = [_render_one(item, md) for item in shown]
+    if not parts:
+        return (
+            '<details class="example-python example-setup"><summary>Python: the names the examples use'
+            f"</summary>{code}</details>"
+        )
+    return (
+        f'<div class="worked-examples">{"".join(parts)}'
+        f'<details class="example-python"><summary>Show as Python</summary>{code}</details></div>'
+    )
+
+
+def _render_one(item: Shown, md: Any) -> str:
+    if item.refusal:
+        label = f'<p class="we-situation">{escape(item.label)}</p>' if item.label else ""
+        return (
+            f'<div class="worked-example we-refused">{label}'
+            f'<p class="we-result"><span class="we-tag">Not allowed</span> {escape(item.refusal)}</p></div>'
+        )
+    if item.text:
+        return f'<div class="worked-example"><p class="we-text">{escape(item.text.rstrip())}</p></div>'
+    body = _render_result(item, md) if item.result is not None else _render_label(item.label)
+    return f'<div class="worked-example">{body}{_render_values(item.values)}</div>'
+
+
+def _render_label(label: str) -> str:
+    return f'<p class="we-situation">{escape(label)}</p>' if label else ""
+
+
+def _render_result(item: Shown, md: Any) -> str:
+    result = item.result
+    situation = getattr(result, "situation", None) or item.label
+    docs = docs_of(md)
+    steps = []
+    for step in result.steps:
+        href = rule_href(step.rule.anchor, md, docs)
+        title = escape(step.rule.title)
+        name = f'<a class="we-rule" href="{href}">{title}</a>' if href else title
+        steps.append(f"<li>{name}: {escape(step.text)}</li>")
+    return (
+        _render_label(str(situation))
+        + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
+        + f'<p class="we-result"><span class="we-tag">Result</span> {escape(str(result.outcome))}</p>'
+    )
+
+
+def _render_values(values: tuple[tuple[str, object], ...]) -> str:
+    if not values:
+        return ""
+    if len(values) == 1 and not values[0][0]:
+        return _render_value(values[0][1])
+    cells = "".join(
+        f'<span class="we-value"><span class="we-name">{escape(name)}</span> {escape(words(value))}</span>'
+        for name, value in values
+    )
+    return f'<p class="we-values">{cells}</p>'
+
+
+def _render_value(value: object) -> str:
+    if isinstance(value, Table):
+        head = "".join(f"<th>{_inline(cell)}</th>" for cell in value.headers)
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in value.rows
+        )
+        return f'<table class="we-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+    if isinstance(value, Chart | Bars):
+        return charts.figure(value)
+    return f'<p class="we-result"><span class="we-tag">Answer</span> {escape(words(value))}</p>'
+
+
+_INLINE = Markdown()
+
+
+def _inline(cell: str) -> str:
+    """A table cell's Markdown (links, code, emphasis) as HTML."""
+    html = str(_INLINE.reset().convert(cell))
+    return html.removeprefix("<p>").removesuffix("</p>")

@@ -1,0 +1,218 @@
+"""The rules site as a Python-Markdown extension: MkDocs, ProperDocs and Zensical all run it.
+
+Listed in ``mkdocs.yml`` under ``markdown_extensions`` as ``rulesite.extension``. On
+every page it:
+
+- replaces ``<!-- table: module:function -->`` by the table or chart that function
+  returns, so tables come from the rules code, never typed by hand;
+- replaces ``<!-- rulings-index -->`` by every ruling of the site, grouped by system,
+  each with its reading in one line and its link;
+- replaces ``<!-- print: all -->`` by every system page, headings one level down;
+- appends the glossary as abbreviations, so each term of art shows its meaning;
+- links every ``§anchor`` citation to its rule, on whichever page it is (anchors are
+  unique across the site); citing an unknown anchor is an error.
+
+Flowcharts and worked examples are superfences formatters (`rulesite.flowcharts`,
+`rulesite.examples`), also listed in ``mkdocs.yml``. Errors are logged as warnings
+under ``mkdocs.rulesite``, so a strict build fails on them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from markdown import Extension, Markdown
+from markdown.postprocessors import Postprocessor
+from markdown.preprocessors import Preprocessor
+
+from rules.charts import Bars, Chart
+from rules.tables import Table
+from rulesite import charts, tables
+from rulesite.model import (
+    DOCS,
+    PRINT_MARKER,
+    RULINGS_MARKER,
+    Docs,
+    Page,
+    current,
+    demoted,
+    relative_url,
+    system_pages,
+)
+
+log = logging.getLogger("mkdocs.rulesite")
+
+_CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
+_HTML_ID = re.compile(r'\sid="([^"]+)"')
+_LINKED = re.compile(r'<a class="rule-cite" href="[^"]*">$')
+UNKNOWN_PAGE = "api.md"
+"""Where a fragment that no page owns is shown (mkdocstrings renders docstrings apart)."""
+
+
+def docs_of(md: Markdown) -> Docs:
+    """The docs being built (read when the page's conversion starts)."""
+    docs: Docs | None = getattr(md, "rulesite_docs", None)
+    return docs if docs is not None else current()
+
+
+def page_of(md: Markdown) -> Page | None:
+    """The page being converted (set when its conversion starts)."""
+    page: Page | None = getattr(md, "rulesite_page", None)
+    return page
+
+
+def rule_href(anchor: str, md: Markdown, docs: Docs) -> str | None:
+    """The link to the rule with this anchor from the page being converted; ``None`` if unknown."""
+    target = docs.anchors.get(anchor)
+    if target is None:
+        return None
+    page = page_of(md)
+    source = page.src if page else UNKNOWN_PAGE
+    if source == target.page or getattr(md, "rulesite_holds_all", False):
+        return f"#{anchor}"
+    if _links_resolved_from_source(md):
+        return f"{posixpath.relpath(target.page, posixpath.dirname(source) or '.')}#{anchor}"
+    return f"{relative_url(target.page, source)}#{anchor}"
+
+
+def _links_resolved_from_source(md: Markdown) -> bool:
+    """Whether the builder resolves every relative link of a page's HTML against its source file.
+
+    Zensical does (``affinity.md#guarding`` becomes ``../affinity/#guarding``, and so would
+    ``../affinity/#guarding`` become ``../../affinity/#guarding``); MkDocs and ProperDocs
+    leave raw HTML alone, so it must hold the built page's own relative URL.
+    """
+    return any(type(extension).__module__.startswith("zensical") for extension in md.registeredExtensions)
+
+
+class _Assemble(Preprocessor):
+    """Identify the page, then expand its directives and add the glossary."""
+
+    def __init__(self, md: Markdown, docs_dir: str) -> None:
+        super().__init__(md)
+        self.docs_dir = Path(docs_dir)
+
+    def run(self, lines: list[str]) -> list[str]:
+        docs = current(self.docs_dir if self.docs_dir.is_dir() else DOCS)
+        self.md.rulesite_docs = docs
+        page = docs.page_of_text("\n".join(lines))
+        self.md.rulesite_page = page
+        self.md.rulesite_holds_all = False
+        self.md.rulesite_namespace = {}
+        where = page.src if page else "a page"
+        assembled: list[str] = []
+        for line in lines:
+            if line.strip() == RULINGS_MARKER:
+                assembled += rulings_index(docs).splitlines()
+            elif line.strip() == PRINT_MARKER:
+                self.md.rulesite_holds_all = True
+                assembled += print_all(docs).splitlines()
+            else:
+                assembled.append(line)
+        out: list[str] = []
+        for line in assembled:
+            out += _table(line, where) if line.strip().startswith("<!-- table:") else [line]
+        return [*out, "", *abbreviations(docs)]
+
+
+def _table(line: str, where: str) -> list[str]:
+    indent = line[: len(line) - len(line.lstrip())]
+    spec = line.strip().removeprefix("<!-- table:").removesuffix("-->").strip()
+    module_name, _, function_name = spec.partition(":")
+    try:
+        value = getattr(importlib.import_module(module_name), function_name)()
+        text = render_table(value)
+    except Exception as error:  # any failure must fail the strict build, with its cause
+        log.warning("%s: table %s failed: %r", where, spec, error)
+        return [line]
+    return [indent + row for row in text.splitlines()]
+
+
+def render_table(value: object) -> str:
+    """A value a table directive names, as Markdown (a table) or HTML (a chart)."""
+    if isinstance(value, Table):
+        return tables.markdown(value)
+    if isinstance(value, Chart | Bars):
+        return charts.figure(value)
+    msg = (
+        f"a table directive must name a function returning a Table, Chart or Bars, not {type(value).__name__}"
+    )
+    raise TypeError(msg)
+
+
+def _systems(docs: Docs) -> list[str]:
+    config = docs.root.parent / "mkdocs.yml"
+    return system_pages(config) if config.exists() else system_pages()
+
+
+def rulings_index(docs: Docs) -> str:
+    """The Markdown of the rulings index: a table per system."""
+    parts = []
+    for src in _systems(docs):
+        page = docs.pages[src]
+        rows = [
+            f"| [{ruling.title[:1].upper()}{ruling.title[1:]}]({src}#{ruling.anchor}) "
+            f"| {ruling.summary.replace('|', '/')} |"
+            for ruling in page.rulings
+        ]
+        if rows and page.title:
+            parts += [f"## {page.title.text}", "", "| Ruling | The reading in one line |", "|---|---|"]
+            parts += [*rows, ""]
+    return "\n".join(parts)
+
+
+def print_all(docs: Docs) -> str:
+    """Every system page, one after another, headings one level down."""
+    return "\n\n".join(demoted(docs.pages[src], docs) for src in _systems(docs))
+
+
+def abbreviations(docs: Docs) -> list[str]:
+    """The glossary as abbreviation definitions (the ``abbr`` extension)."""
+    return [f"*[{term}]: {meaning}" for term, meaning in docs.glossary().items()]
+
+
+class _Cite(Postprocessor):
+    """Link each ``§anchor`` of the page's HTML (code included) to its rule."""
+
+    def run(self, text: str) -> str:
+        docs = docs_of(self.md)
+        ids = set(_HTML_ID.findall(text))
+        page = page_of(self.md)
+        where = page.src if page else "a page"
+
+        def cite(match: re.Match[str]) -> str:
+            anchor = match.group(1)
+            if _LINKED.search(
+                text, max(0, match.start() - 200), match.start()
+            ):  # a docstring's, linked already
+                return match.group(0)
+            href = f"#{anchor}" if anchor in ids else rule_href(anchor, self.md, docs)
+            if href is None:
+                log.warning("%s: '§%s' cites no anchor of the site", where, anchor)
+                return match.group(0)
+            return f'<a class="rule-cite" href="{href}">§{anchor}</a>'
+
+        return _CITATION.sub(cite, text)
+
+
+class RulesiteExtension(Extension):
+    """The rules site's build-time features."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {"docs_dir": ["docs", "The docs folder, relative to where the builder runs"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        """Register the page assembly (before fences are read) and citation links (last)."""
+        md.preprocessors.register(_Assemble(md, self.getConfig("docs_dir")), "rulesite", 35)
+        md.postprocessors.register(_Cite(md), "rulesite_cite", 5)
+
+
+def makeExtension(**kwargs: Any) -> RulesiteExtension:
+    """Entry point for ``markdown_extensions: [rulesite.extension]``."""
+    return RulesiteExtension(**kwargs)

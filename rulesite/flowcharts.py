@@ -1,0 +1,112 @@
+"""Flowcharts drawn ahead of time: every page's Mermaid source, rendered once to SVG.
+
+Designers edit the ```` ```mermaid ```` blocks in ``docs/``; ``scripts/render-flowcharts``
+draws each one with the site's own Mermaid in headless Chromium and stores the SVG under
+``docs/assets/flowcharts/``, named by a hash of the source and the Mermaid version.
+`formatter` (a superfences formatter, listed in ``mkdocs.yml``) then inlines the SVG,
+so a page needs no diagram script at all. A flowchart without a current SVG still
+works: the page falls back to drawing it in the browser (``assets/js/flowcharts.js``),
+and ``tests/test_flowcharts.py`` fails until it is drawn again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sys
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from rulesite.model import DOCS, ROOT, Flowchart, current
+
+log = logging.getLogger("mkdocs.rulesite")
+STORE = DOCS / "assets" / "flowcharts"
+MERMAID = ROOT / "node_modules" / "mermaid"
+# Neutral colours print well and invert cleanly for the dark theme (see rules.css).
+CONFIG = {"startOnLoad": False, "securityLevel": "strict", "theme": "neutral"}
+
+
+def mermaid_version() -> str:
+    """The locked Mermaid's version (the drawing depends on it), from package-lock.json: no npm needed."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    return str(lock["packages"]["node_modules/mermaid"]["version"])
+
+
+def key(source: str) -> str:
+    """The name of a flowchart's SVG: changes when the source, Mermaid or the drawing settings do."""
+    digest = hashlib.sha256()
+    for part in (mermaid_version(), json.dumps(CONFIG, sort_keys=True), source.rstrip("\n") + "\n"):
+        digest.update(part.encode("utf-8") + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def svg_path(source: str) -> Path:
+    """Where the SVG of a flowchart with this source is stored."""
+    return STORE / f"{key(source)}.svg"
+
+
+def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
+    """Superfences formatter: the flowchart's SVG drawn ahead of time, or its source for the browser."""
+    _check_targets(src, md)
+    path = svg_path(src)
+    if path.exists():
+        svg = path.read_text(encoding="utf-8").strip()
+        return f'<div class="flowchart" data-drawn="ahead">{svg}</div>'
+    log.info("a flowchart is drawn in the browser until scripts/render-flowcharts draws it")
+    return f'<pre class="{class_name}"><code>{escape(src)}</code></pre>'
+
+
+def _check_targets(src: str, md: Any) -> None:
+    page = getattr(md, "rulesite_page", None)
+    if page is None or getattr(md, "rulesite_holds_all", False):
+        return
+    ids = {anchor.name for anchor in page.anchors}
+    for chart in (chart for chart in page.flowcharts if chart.source.strip() == src.strip()):
+        for node, target in chart.clicks:
+            if not target.startswith("#") or target[1:] not in ids:
+                log.warning(
+                    "docs/%s:%d: flowchart box %s links to %r, which is not an anchor on this page",
+                    page.src, chart.line, node, target,
+                )
+
+
+def render(charts: list[Flowchart]) -> None:
+    """Draw each flowchart with Mermaid in headless Chromium and store its SVG."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT))
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        page.set_content("<!doctype html><html><body></body></html>")
+        page.add_script_tag(path=str(MERMAID / "dist" / "mermaid.min.js"))
+        page.evaluate("config => mermaid.initialize(config)", CONFIG)
+        for chart in charts:
+            svg = page.evaluate(
+                "async ([id, source]) => (await mermaid.render(id, source)).svg",
+                [f"flowchart-{key(chart.source)}", chart.source],
+            )
+            STORE.mkdir(parents=True, exist_ok=True)
+            svg_path(chart.source).write_text(svg + "\n", encoding="utf-8")
+            print(f"drew docs/{chart.page}:{chart.line} -> {svg_path(chart.source).relative_to(ROOT)}")
+        browser.close()
+
+
+def main() -> int:
+    """Draw what is missing, delete what is stale."""
+    charts = list(current().flowcharts)
+    render([chart for chart in charts if not svg_path(chart.source).exists()])
+    drawn = {svg_path(chart.source) for chart in charts}
+    for stale in sorted(set(STORE.glob("*.svg")) - drawn):
+        stale.unlink()
+        print(f"deleted stale {stale.relative_to(ROOT)}")
+    print(f"{len(charts)} flowcharts drawn ahead of time in {STORE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Worked examples: what a player reads is computed from what the example really returns."""
+# ruff: noqa: E501 - the examples hold real output lines, as long as the rules print them
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import markdown
+import pytest
+
+from rulesite import examples, flowcharts
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def render(block: str) -> str:
+    md = markdown.Markdown(
+        extensions=["attr_list", "pymdownx.highlight", "pymdownx.superfences", "rulesite.extension"],
+        extension_configs={"pymdownx.superfences": {"custom_fences": [
+            {"name": "python", "class": "highlight", "format": examples.formatter},
+            {"name": "mermaid", "class": "flowchart", "format": flowcharts.formatter},
+        ]}},
+    )
+    return md.convert(textwrap.dedent(block))
+
+
+def player_view(html: str) -> str:
+    """The HTML outside the collapsed Python."""
+    return html.split('<details class="example-python"', 1)[0]
+
+
+def test_a_result_shows_its_situation_steps_linked_to_their_rules_and_its_result():
+    html = render('''
+        ```python
+        >>> from rules.resistances import take_damage
+        >>> print(take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"]).explain())
+        1. Resistance (§trait-resist): Resist Fire mitigates 8 of 17 Fire (half, rounded down)
+        2. Vulnerability (§trait-vulnerable): Vulnerable Fire 5 adds 5 to 17 Fire (its limit 5 is lower than half, 8)
+        3. Resistance and vulnerability together (§resist-and-vulnerable): Resist Fire and Vulnerable Fire 5 both count from the original 17
+        4. Damage taken (§damage-taken): 17 - 8 + 5 = 14
+        = 14 damage
+        ```
+    ''')
+    view = player_view(html)
+    assert '<a class="we-rule" href="../resistances/#trait-resist">Resistance</a>' in view
+    assert "Resist Fire mitigates 8 of 17 Fire (half, rounded down)" in view
+    assert '<span class="we-tag">Result</span> 14 damage' in view
+    assert "&gt;&gt;&gt;" not in view and "§" not in view
+    assert "Show as Python" in html and "&gt;&gt;&gt;" in html  # the Python, one tap away
+
+
+def test_values_read_as_words_and_refusals_as_the_rules_message():
+    html = render('''
+        ```python
+        >>> from rules.resistances import choose_damage_type
+        >>> choose_damage_type("Cold")
+        <DamageType.COLD: 'Cold'>
+        >>> choose_damage_type("physical")
+        Traceback (most recent call last):
+          ...
+        rules.errors.RulesError: Physical cannot be chosen: only an effect that says 'choose a damage type, including physical' allows it (§choose-a-damage-type)
+        ```
+    ''')
+    view = player_view(html)
+    assert '<span class="we-tag">Answer</span> Cold' in view and "DamageType" not in view
+    assert "Physical cannot be chosen" in view
+    assert "Traceback" not in view and "rules." not in view
+
+
+def test_a_block_of_imports_shows_only_the_collapsed_python():
+    html = render('''
+        ```python
+        >>> from rules.resistances import take_damage
+        ```
+    ''')
+    assert html.startswith('<details class="example-python example-setup">')
+    assert "worked-example" not in html
+
+
+def test_an_output_that_differs_from_the_code_is_reported_with_its_line(caplog):
+    render('''
+        ```python
+        >>> 1 + 1
+        3
+        ```
+    ''')
+    [record] = [r for r in caplog.records if r.name == "mkdocs.rulesite"]
+    assert "did not evaluate as expected" in record.getMessage()
+    assert "Expected:\n3\nGot:\n2\n" in record.getMessage()
+
+
+@pytest.mark.integration
+def test_a_broken_example_fails_the_strict_build_with_page_and_line(tmp_path):
+    shutil.copytree(ROOT / "docs", tmp_path / "docs")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    page = tmp_path / "docs" / "resistances.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace(">>> take_damage(10, \"FIRE\", [\"Resist Fire\"]).final\n5\n",
+                                 ">>> take_damage(10, \"FIRE\", [\"Resist Fire\"]).final\n6\n", 1), encoding="utf-8")
+    line = text.splitlines().index('>>> take_damage(10, "FIRE", ["Resist Fire"]).final') + 1
+    build = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, check=False,
+    )
+    assert build.returncode != 0
+    assert f"docs/resistances.md, line {line}: the example did not evaluate as expected" in build.stderr

@@ -1,0 +1,97 @@
+"""Zensical, Material's successor, builds the same site: the machinery is Markdown extensions, not hooks.
+
+Zensical reads ``mkdocs.yml`` but ignores MkDocs hooks and plugins it does not know, silently.
+This test builds the site with ``zensical`` 0.0.73 (the newest this registry serves) in its
+own venv under ``.cache/zensical`` and compares what the site machinery adds with the
+MkDocs build: the rulings index, rule citations, glossary terms, inlined flowcharts and
+worked examples.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".cache" / "zensical"
+ZENSICAL = VENV / "bin" / "zensical"
+PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
+PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "typed-damage",
+         "taking-damage", "glossary", "api"]
+FEATURES = {
+    "rulings index and links": re.compile(r'<a href="(\.\./[a-z-]+/#ruling-[a-z0-9-]+)"'),
+    "rule citations": re.compile(r'class="rule-cite" href="([^"]+)"'),
+    "glossary terms": re.compile(r'<abbr title="([^"]+)">'),
+    "inlined flowcharts": re.compile(r'<div class="flowchart" data-drawn="(ahead)">'),
+    "worked examples": re.compile(r'class="worked-example( we-refused)?"'),
+}
+
+
+@pytest.fixture(scope="module")
+def zensical() -> Path:
+    """The Zensical command, installed into its own venv on first use (skipped if it cannot be)."""
+    if not ZENSICAL.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        install = subprocess.run(
+            [str(VENV / "bin" / "python"), "-m", "pip", "install", "-q", *PACKAGES],
+            capture_output=True, text=True, check=False,
+        )
+        if install.returncode != 0:
+            pytest.skip(f"Zensical cannot be installed here: {install.stderr.strip()[-300:]}")
+    return ZENSICAL
+
+
+@pytest.fixture(scope="module")
+def zensical_site(zensical: Path) -> Path:
+    """The site built by Zensical from the same mkdocs.yml (config and site must sit in the project root)."""
+    out = ROOT / ".cache" / "zensical-site"
+    # Zensical caches rendered pages in .cache/ and would not run the extensions again for
+    # unchanged Markdown; `zensical build --clean` would delete its own venv there too.
+    for entry in (ROOT / ".cache").iterdir():
+        if entry.name not in {VENV.name, ".gitignore"}:
+            if entry.is_dir():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+    config = ROOT / f".zensical-test-{os.getpid()}.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config.write_text(re.sub(r"(?m)^site_dir: .*$", "site_dir: .cache/zensical-site", text), encoding="utf-8")
+    try:
+        build = subprocess.run(
+            [str(zensical), "build", "-f", str(config)],
+            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+            capture_output=True, text=True, check=False,
+        )
+    finally:
+        config.unlink()
+    assert build.returncode == 0, build.stdout + build.stderr
+    return out
+
+
+def found(site: Path, page: str) -> dict[str, list[str]]:
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    return {name: pattern.findall(html) for name, pattern in FEATURES.items()}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("page", PAGES)
+def test_zensical_builds_what_mkdocs_builds(site, zensical_site, page):
+    mkdocs, zensical = found(site, page), found(zensical_site, page)
+    assert zensical == mkdocs, f"/{page}/ differs between Zensical and MkDocs"
+
+
+@pytest.mark.integration
+def test_the_comparison_sees_every_feature(site):
+    """The features compared are really on the MkDocs site (a comparison of nothing proves nothing)."""
+    assert len(found(site, "rulings")["rulings index and links"]) >= 60
+    print_page = found(site, "print")
+    assert len(print_page["rule citations"]) >= 300
+    assert len(print_page["glossary terms"]) >= 50
+    assert len(print_page["inlined flowcharts"]) >= 7
+    assert len(print_page["worked examples"]) >= 500
