@@ -217,3 +217,8 @@ def _every_kind_of_result() -> list[Explained]:
 def test_every_result_states_its_situation_and_answer(result):
     _shaped(result)
     assert result.answer is not None or type(result).__name__ == "HitResult"
+
+
+def test_the_rule_registry_is_read_only():
+    with pytest.raises(TypeError):
+        Rule.registry["resist"] = Rule.cited()[0]  # type: ignore[index]
