@@ -12,7 +12,9 @@ one rule; the site turns each citation in an example's output into a link to it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from rules.errors import shown
@@ -35,10 +37,11 @@ class Rule:
     anchor: str
     title: str
 
-    registry: ClassVar[dict[str, Rule]] = {}
+    registry: ClassVar[Mapping[str, Rule]]
+    """Every rule created so far, by anchor: a read-only view (only a new `Rule` adds to it)."""
 
     def __post_init__(self) -> None:
-        known = Rule.registry.setdefault(self.anchor, self)
+        known = _REGISTERED.setdefault(self.anchor, self)
         if known != self:
             msg = f"Anchor {shown(self.anchor)} is cited by two rules: {known} and {self}"
             raise ValueError(msg)
@@ -52,6 +55,10 @@ class Rule:
     def cited(cls) -> tuple[Rule, ...]:
         """Every rule that a step of any loaded system can cite, sorted by link."""
         return tuple(sorted(cls.registry.values(), key=lambda rule: rule.link))
+
+
+_REGISTERED: dict[str, Rule] = {}
+Rule.registry = MappingProxyType(_REGISTERED)
 
 
 @dataclass(frozen=True, slots=True)

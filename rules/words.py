@@ -14,9 +14,11 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping
 from enum import Enum
+from types import MappingProxyType
 from typing import TypeVar
 
 from rules.errors import RulesError, RulesTypeError, shown
@@ -71,11 +73,8 @@ def parse_word(
     if isinstance(value, kind):
         return value
     if isinstance(value, str):
-        words: dict[str, E] = {str(member.value): member for member in kind}
-        words.update(aliases or {})
-        # A word that is only spaces or separators (the blank face " ", "-") matches exactly.
-        exact = {**_keyed(words, lambda word: word.strip().casefold()), **words}
-        loose = _keyed(words, normalise)
+        lookups: tuple[Mapping[str, E], Mapping[str, E]] = _lookups(kind, tuple((aliases or {}).items()))
+        exact, loose = lookups
         for found in (exact.get(value), exact.get(value.strip().casefold()), loose.get(normalise(value))):
             if found is not None:
                 return found
@@ -87,6 +86,16 @@ def choices(kind: type[Enum]) -> str:
     """The words of an enum's members as an error lists them: ``'grant' or 'remove'``."""
     *others, last = (repr(member.value) for member in kind)
     return f"{', '.join(others)} or {last}" if others else last
+
+
+@functools.lru_cache(maxsize=256)
+def _lookups(kind: type[E], aliases: tuple[tuple[str, E], ...]) -> tuple[Mapping[str, E], Mapping[str, E]]:
+    """The words of an enum and its aliases, exactly and normalised: built once per enum."""
+    words: dict[str, E] = {str(member.value): member for member in kind}
+    words.update(aliases)
+    # A word that is only spaces or separators (the blank face " ", "-") matches exactly.
+    exact = {**_keyed(words, lambda word: word.strip().casefold()), **words}
+    return MappingProxyType(exact), MappingProxyType(_keyed(words, normalise))
 
 
 def _keyed(words: Mapping[str, E], key: Callable[[str], str]) -> dict[str, E]:

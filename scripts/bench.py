@@ -6,7 +6,8 @@ Prints a Markdown table to paste into notes:
 - bytes each page loads (HTML, JS, CSS; the diagram renderer is listed on its own);
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
-- Lighthouse scores (mobile preset) of every system page, with `--lighthouse`.
+- Lighthouse scores (mobile preset) of every system page, with `--lighthouse`;
+- the worst-case time of each public rules function on adversarial inputs (bench_engine.py).
 
 Pages are served the way a static host serves them: gzip-compressed text.
 """
@@ -39,6 +40,8 @@ LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
 SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/typed-damage/",
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
+
+from bench_engine import engine_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -259,6 +262,7 @@ def main() -> None:
                                  " / ".join(str(score[key]) for key in
                                             ("performance", "accessibility", "best-practices", "seo")),
                                  "95+ / 100 / - / -"))
+    rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
 
 

@@ -95,7 +95,8 @@ def _names_input(
     quoted = [shown(piece) for piece in pieces]
     texts = [piece.strip() for piece in pieces if isinstance(piece, str) and piece.strip()]
     trimmed = [shown(" ".join(text.split())) for text in texts] + [shown(text) for text in texts]
-    return any(word in message for word in (*words, *quoted, *texts, *trimmed))
+    folded = message.casefold()  # "radiant" is named as the rules write it, "Radiant"
+    return any(word.casefold() in folded for word in (*words, *quoted, *texts, *trimmed))
 
 
 def _fits(value: object, hint: object) -> bool:

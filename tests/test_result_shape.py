@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import Explained, Step
+from rules import conditions as c
 from rules.affinity import Action, Affinity, Duration, Modifier, calculate
 from rules.conditions import Combatant, attack_penalty, damage_dealt, damage_taken, stack
 from rules.errors import RulesError
@@ -26,7 +27,7 @@ from rules.resistances import (
     check_effect,
     take_damage,
 )
-from rules.taking_damage import Defender, take_hit
+from rules.taking_damage import Defender, Immunity, gain, in_doubt, take_hit
 from rules.typed_damage import damage, plan
 
 FEW = settings(max_examples=60, deadline=None)
@@ -174,3 +175,50 @@ def test_a_step_change_is_not_part_of_its_text():
     rule = Rule.registry["resist"] if "resist" in Rule.registry else Rule.cited()[0]
     assert str(Step(rule, "x", change=-3)) == str(Step(rule, "x"))
     assert Step(rule, "x", change=-3) == Step(rule, "x")
+
+
+def _every_kind_of_result() -> list[Explained]:
+    ari = c.Combatant("Ari").add("marked", source="ogre").add("prone")
+    attack = c.Attack(("troll",))
+    held = c.Combatant("Ari").add("grabbed", source="ogre")
+    return [
+        take_damage(17, "fire", ["Resist Fire"]),
+        check_effect("push", ["Swarm"]),
+        calculate(10, "fire", "RS"),
+        damage("3-", "Leather: +-*", "-  +", 2),
+        take_hit(Defender(body=3), 2),
+        in_doubt(Defender(body=3)),
+        gain(Defender(body=3), Immunity("Poison Immunity", frozenset({"poison"}))),
+        design_defenses("Soldier", 16),
+        monster_traits(["Undead"]),
+        c.allowed_actions(ari),
+        c.movement(ari),
+        c.attack_penalty(ari, c.Combatant("Orc")),
+        c.stack([("cover", -2)]),
+        c.perception_penalty(ari),
+        c.damage_dealt(ari, 5),
+        c.healing_received(ari, 5),
+        c.damage_taken(ari, 5),
+        c.after_damage(ari, 3),
+        c.total_defense({"AC": 16}),
+        c.escape_check(held, "ogre", "acrobatics", 15, {"reflex": 12}),
+        c.forced_movement(ari),
+        c.grants_combat_advantage(ari),
+        c.can_flank(ari),
+        c.can_make_opportunity_attacks(ari),
+        c.can_coup_de_grace(ari),
+        c.can_be_commanded_by(ari, "vampire"),
+        c.violates_mark(ari, attack),
+        c.triggers_opportunity_attacks(attack),
+    ]
+
+
+@pytest.mark.parametrize("result", _every_kind_of_result(), ids=lambda result: type(result).__name__)
+def test_every_result_states_its_situation_and_answer(result):
+    _shaped(result)
+    assert result.answer is not None or type(result).__name__ == "HitResult"
+
+
+def test_the_rule_registry_is_read_only():
+    with pytest.raises(TypeError):
+        Rule.registry["resist"] = Rule.cited()[0]  # type: ignore[index]

@@ -11,11 +11,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.checks import collection, distinct, flag, nonblank, whole_number
 from rules.conditions import rulebook as rb
-from rules.conditions.combatant import Combatant, read_combatant
+from rules.conditions.combatant import ESCAPABLE, Combatant, read_combatant
 from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense, Skill
 from rules.errors import RulesError, RulesTypeError, shown
@@ -144,11 +144,11 @@ def forced_movement(
         steps.append(Step(EFFECTS[Condition.RESTRAINED].rule, "restrained: ignores forced movement"))
         return ForcedMovement(False, target, tuple(steps), situation=situation)
     left_behind = [who for who in target.sources(Condition.GRABBED) if who in leaving]
-    after = target
     moves = True
+    freed = set()
     for grabber in left_behind:
         if results.get(grabber):
-            after = after.escape(grabber)
+            freed.add(grabber)
             steps.append(Step(rb.FORCED_MOVEMENT, f"free escape check against {grabber} succeeds"))
         else:
             taken = "fails" if grabber in results else "is not taken"
@@ -161,6 +161,9 @@ def forced_movement(
         steps.append(Step(rb.FORCED_MOVEMENT, "no grabber is left behind: moves"))
     elif not moves:
         steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
+    # Each successful check ends what that grabber holds, as an escape does: one pass for all.
+    kept = tuple(i for i in target.instances if not (i.condition in ESCAPABLE and i.source in freed))
+    after = replace(target, instances=kept) if freed else target
     return ForcedMovement(moves, after, tuple(steps), situation=situation)
 
 

@@ -103,13 +103,20 @@ def violates_mark(
         msg = f"A forced attack cannot target the attacker itself ({shown(attacker.name)})"
         raise RulesError(msg)
     reason = _mark_does_not_apply(attacker, attack, markers) or _exception(attack, markers, others, before)
+    situation = f"{attacker} attacks {_describe(attack)}"
     if reason is not None:
         rule, text = reason
-        return Verdict(False, (Step(rule, f"{text}: no violation"),))
+        return Verdict(False, (Step(rule, f"{text}: no violation"),), situation=situation)
     older = [marker for marker in markers if marker not in attack.marked_during]
     rule = rb.MARKERS if len(markers) > 1 else rb.VIOLATING
     text = f"targets enemies but no marker ({', '.join(older)}): violates the mark, -2"
-    return Verdict(True, (Step(rule, text),))
+    return Verdict(True, (Step(rule, text),), situation=situation)
+
+
+def _describe(attack: Attack) -> str:
+    """An attack in words: ``"the ogre and the troll (a forced attack)"``."""
+    targets = ", ".join(attack.targets) or "no one"
+    return targets + (" (a forced attack)" if attack.forced else "")
 
 
 def _mark_does_not_apply(
@@ -151,8 +158,9 @@ def _exception(
 def triggers_opportunity_attacks(attack: Attack) -> Verdict:
     """Whether an attack that would provoke opportunity attacks does: forced attacks never do."""
     attack = _attack(attack, "attack")
+    situation = f"An attack on {_describe(attack)}" + (", which would provoke" if attack.provokes else "")
     if attack.forced:
-        return Verdict(False, (Step(rb.FORCED_ATTACKS, "forced attacks never provoke"),))
+        return Verdict(False, (Step(rb.FORCED_ATTACKS, "forced attacks never provoke"),), situation=situation)
     if attack.provokes:
-        return Verdict(True, (Step(rb.OPPORTUNITY, "the attack provokes as usual"),))
-    return Verdict(False, (Step(rb.OPPORTUNITY, "the attack does not provoke"),))
+        return Verdict(True, (Step(rb.OPPORTUNITY, "the attack provokes as usual"),), situation=situation)
+    return Verdict(False, (Step(rb.OPPORTUNITY, "the attack does not provoke"),), situation=situation)

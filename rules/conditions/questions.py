@@ -62,7 +62,8 @@ def grants_combat_advantage(target: Combatant, *, adjacent: bool = True) -> Verd
                 steps.append(Step(effects.rule, f"{condition.value}: only to adjacent enemies"))
     if not steps:
         steps.append(Step(rb.COMBAT_ADVANTAGE, "no condition grants combat advantage"))
-    return Verdict(answer, tuple(steps))
+    enemy = "an adjacent enemy" if adjacent else "an enemy not adjacent"
+    return Verdict(answer, tuple(steps), situation=f"{enemy} attacks {target}")
 
 
 def can_flank(combatant: Combatant) -> Verdict:
@@ -75,7 +76,8 @@ def can_flank(combatant: Combatant) -> Verdict:
     ]
     if not steps:
         steps.append(Step(rb.FLANKING, "no condition stops flanking"))
-    return Verdict(not any(EFFECTS[c].cannot_flank for c in combatant.conditions), tuple(steps))
+    flanks = not any(EFFECTS[c].cannot_flank for c in combatant.conditions)
+    return Verdict(flanks, tuple(steps), situation=f"{combatant} would flank an enemy")
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,8 @@ def can_make_opportunity_attacks(combatant: Combatant) -> Verdict:
     steps = [step for step in actions.steps if step.rule is not rb.ACTIONS]
     if actions.reactions:
         steps.append(Step(rb.OPPORTUNITY, "an opportunity attack needs an enemy, not one it sees"))
-    return Verdict(actions.reactions, tuple(steps))
+    situation = f"{combatant} could make an opportunity attack"
+    return Verdict(actions.reactions, tuple(steps), situation=situation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,10 +342,11 @@ def can_coup_de_grace(target: Combatant) -> Verdict:
         for condition in (Condition.HELPLESS, Condition.UNCONSCIOUS)
         if target.has(condition)
     ]
+    situation = f"A Coup de Grace against {target}"
     if steps:
-        return Verdict(True, tuple(steps))
+        return Verdict(True, tuple(steps), situation=situation)
     rule = EFFECTS[Condition.HELPLESS].rule
-    return Verdict(False, (Step(rule, "neither helpless nor unconscious"),))
+    return Verdict(False, (Step(rule, "neither helpless nor unconscious"),), situation=situation)
 
 
 def can_be_commanded_by(target: Combatant, dominator: str) -> Verdict:
@@ -354,5 +358,6 @@ def can_be_commanded_by(target: Combatant, dominator: str) -> Verdict:
         others = [other for other in target.sources(Condition.DOMINATED) if other != dominator]
         also = f" (as can {', '.join(others)})" if others else ""
         text = f"{dominator} dominates {target.name}: move action to move it, standard to attack{also}"
-        return Verdict(True, (Step(rule, text),))
-    return Verdict(False, (Step(rule, f"{dominator} does not dominate {target.name}"),))
+        return Verdict(True, (Step(rule, text),), situation=f"{dominator} commands {target}")
+    text = f"{dominator} does not dominate {target.name}"
+    return Verdict(False, (Step(rule, text),), situation=f"{dominator} commands {target}")

@@ -31,8 +31,9 @@ from rules.monsters.data import (
 )
 from rules.monsters.groups import groups_resisting, groups_vulnerable, read_groups, traits_for
 from rules.monsters.vocabulary import Grade, MonsterGroup, Role
-from rules.resistances import DamageType, parse_trait, take_damage
+from rules.resistances import DamageImmunity, DamageType, Resist, Vulnerable, parse_trait, take_damage
 from rules.resistances.tables import EXAMPLE
+from rules.resistances.traits import Trait
 from rules.tables import Table
 
 __all__ = [
@@ -104,7 +105,7 @@ def read_population(population: Population | None = None) -> Entries:
         msg = f"population must map monster groups to shares, e.g. {{'Undead': '15%'}}, not {shown(given)}"
         raise RulesTypeError(msg)
     distinct(given, "population", _population_key)  # two keys for the same groups are refused
-    entries = [(read_groups(_names(key)), _share(key, value)) for key, value in given.items()]
+    entries = [(_key_groups(key), _share(key, value)) for key, value in given.items()]
     total = sum((share for _, share in entries), Fraction(0))
     if total > 1:
         msg = f"The population shares add up to {total} ({float(total):.0%}): at most 1 (100%)"
@@ -145,15 +146,36 @@ def expected_multipliers(
         def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
             return traits_for(groups, level=level, new_rules=new_rules)
     rest = 1 - sum((share for _, share in entries), Fraction(0))
-    kinds = [(tuple(map(parse_trait, traits(groups))), share) for groups, share in entries]
+    shares: dict[tuple[str, ...], Fraction] = {}
+    for groups, share in entries:  # monsters with the same merged lines are resolved once
+        lines = traits(groups)
+        shares[lines] = shares.get(lines, Fraction(0)) + share
+    read = {line: parse_trait(line) for lines in shares for line in lines}  # each line once
+    kinds = [(tuple(read[line] for line in lines), share) for lines, share in shares.items()]
     result = {}
     for kind in DAMAGE_TYPES:
+        # Only the traits that cover this type matter: monsters alike in them are resolved once.
+        alike: dict[tuple[Trait, ...], Fraction] = {}
+        for held, share in kinds:
+            relevant = tuple(trait for trait in held if _covers(trait, kind))
+            alike[relevant] = alike.get(relevant, Fraction(0)) + share
         taken = sum(
-            (share * Fraction(take_damage(EXAMPLE, kind, lines).final, EXAMPLE) for lines, share in kinds),
+            (share * _taken(kind, held) for held, share in alike.items()),
             Fraction(0),
         )
         result[kind] = taken + rest
     return result
+
+
+def _taken(kind: DamageType, traits: tuple[Trait, ...]) -> Fraction:
+    return Fraction(take_damage(EXAMPLE, kind, traits).final, EXAMPLE)
+
+
+def _covers(trait: Trait, kind: DamageType) -> bool:
+    """Whether a group trait (a Resist, Vulnerable or Damage Immunity line) bears on a type."""
+    if isinstance(trait, (Resist, Vulnerable)):
+        return trait.covers(kind)
+    return isinstance(trait, DamageImmunity) and trait.damage_type is kind
 
 
 def population_table(population: Population | None = None) -> Table:
@@ -230,7 +252,18 @@ def _names(key: object) -> object:
 
 def _population_key(key: object) -> frozenset[MonsterGroup]:
     """A population key's groups: ``"Undead Shadow"`` and ``("shadow", "undead")`` read alike."""
-    return frozenset(read_groups(_names(key)))
+    return frozenset(_key_groups(key))
+
+
+def _key_groups(key: object) -> tuple[MonsterGroup, ...]:
+    """The groups a population key names; an error says which key, when it names several."""
+    names = _names(key)
+    try:
+        return read_groups(names)
+    except RulesError as error:
+        if names in (key, [key]):
+            raise
+        raise type(error)(f"{error} (in the population key {shown(key)})") from None
 
 
 def _share(key: object, value: object) -> Fraction:

@@ -126,6 +126,8 @@ class MonsterGroup(Enum):
     @classmethod
     def parse(cls, value: MonsterGroup | str) -> MonsterGroup:
         """Read a group, e.g. ``"undead"`` or ``"Devils"``, in any case."""
+        if isinstance(value, MonsterGroup):
+            return value
         plurals = {member.value.casefold() + "s": member for member in cls}
         plurals["dwarves"] = cls.DWARF
         return parse_word(cls, value, "monster group", aliases=plurals)
