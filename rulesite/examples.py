@@ -246,6 +246,8 @@ def _label_of(expr: ast.expr) -> str:
     if not isinstance(expr, ast.Call):
         return ""
     name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(expr.func, "id", "")
+    if name in _WRAPPERS and expr.args:  # bool(...), sorted(...): the call inside says what is asked
+        return _label_of(expr.args[0])
     parts = [_literal_words(arg) for arg in expr.args]
     parts += [
         f"{keyword.arg.replace('_', ' ')}: {_literal_words(keyword.value)}"
@@ -257,12 +259,17 @@ def _label_of(expr: ast.expr) -> str:
     return f"{words}: {'; '.join(parts)}" if parts else words
 
 
+_WRAPPERS = frozenset({"bool", "int", "str", "list", "tuple", "set", "sorted", "len", "repr", "float"})
+
+
 def _literal_words(node: ast.expr) -> str:
     try:
         return words(ast.literal_eval(node))
     except ValueError:
         if isinstance(node, ast.Call):
             return _label_of(node)
+        if isinstance(node, ast.Attribute):  # blocked.defender: the defender
+            return node.attr.replace("_", " ")
         return ast.unparse(node).replace("_", " ")
 
 
