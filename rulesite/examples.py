@@ -324,19 +324,27 @@ def _render_label(label: str) -> str:
 
 def _render_result(item: Shown, md: Any) -> str:
     result = item.result
-    situation = getattr(result, "situation", None) or item.label
+    situation = _situation(result) or item.label
     docs = docs_of(md)
     steps = []
     for step in result.steps:
         href = rule_href(step.rule.anchor, md, docs)
         title = escape(step.rule.title)
         name = f'<a class="we-rule" href="{href}">{title}</a>' if href else title
-        steps.append(f"<li>{name}: {escape(step.text)}</li>")
+        steps.append(f"<li>{name}: {escape(str(getattr(step, 'text', step)))}</li>")
     return (
         _render_label(str(situation))
         + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
         + f'<p class="we-result"><span class="we-tag">Result</span> {escape(str(result.outcome))}</p>'
     )
+
+
+def _situation(result: Any) -> str:
+    """The result's own account of its situation in game words, where its system gives one."""
+    try:
+        return str(result.situation or "")
+    except (AttributeError, NotImplementedError):
+        return ""
 
 
 def _render_values(values: tuple[tuple[str, object], ...]) -> str:
