@@ -246,6 +246,8 @@ def _label_of(expr: ast.expr) -> str:
     if not isinstance(expr, ast.Call):
         return ""
     name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(expr.func, "id", "")
+    if name in _WRAPPERS and expr.args:  # bool(...), sorted(...): the call inside says what is asked
+        return _label_of(expr.args[0])
     parts = [_literal_words(arg) for arg in expr.args]
     parts += [
         f"{keyword.arg.replace('_', ' ')}: {_literal_words(keyword.value)}"
@@ -257,12 +259,17 @@ def _label_of(expr: ast.expr) -> str:
     return f"{words}: {'; '.join(parts)}" if parts else words
 
 
+_WRAPPERS = frozenset({"bool", "int", "str", "list", "tuple", "set", "sorted", "len", "repr", "float"})
+
+
 def _literal_words(node: ast.expr) -> str:
     try:
         return words(ast.literal_eval(node))
     except ValueError:
         if isinstance(node, ast.Call):
             return _label_of(node)
+        if isinstance(node, ast.Attribute):  # blocked.defender: the defender
+            return node.attr.replace("_", " ")
         return ast.unparse(node).replace("_", " ")
 
 
@@ -317,19 +324,27 @@ def _render_label(label: str) -> str:
 
 def _render_result(item: Shown, md: Any) -> str:
     result = item.result
-    situation = getattr(result, "situation", None) or item.label
+    situation = _situation(result) or item.label
     docs = docs_of(md)
     steps = []
     for step in result.steps:
         href = rule_href(step.rule.anchor, md, docs)
         title = escape(step.rule.title)
         name = f'<a class="we-rule" href="{href}">{title}</a>' if href else title
-        steps.append(f"<li>{name}: {escape(step.text)}</li>")
+        steps.append(f"<li>{name}: {escape(str(getattr(step, 'text', step)))}</li>")
     return (
         _render_label(str(situation))
         + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
         + f'<p class="we-result"><span class="we-tag">Result</span> {escape(str(result.outcome))}</p>'
     )
+
+
+def _situation(result: Any) -> str:
+    """The result's own account of its situation in game words, where its system gives one."""
+    try:
+        return str(result.situation or "")
+    except (AttributeError, NotImplementedError):
+        return ""
 
 
 def _render_values(values: tuple[tuple[str, object], ...]) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import markdown
 import pytest
 
+from rules.resistances.resolve import DamageResult
 from rulesite import examples, flowcharts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,3 +110,16 @@ def test_a_broken_example_fails_the_strict_build_with_page_and_line(tmp_path):
     )
     assert build.returncode != 0
     assert f"docs/resistances.md, line {line}: the example did not evaluate as expected" in build.stderr
+
+
+def test_a_result_that_states_its_situation_is_introduced_by_it(monkeypatch):
+    told = property(lambda result: f"Damage against Resist Fire, {result.final} taken")
+    monkeypatch.setattr(DamageResult, "situation", told, raising=False)
+    html = render('''
+        ```python
+        >>> from rules.resistances import take_damage
+        >>> take_damage(10, "fire", ["Resist Fire"]).final
+        5
+        ```
+    ''')
+    assert '<p class="we-situation">Damage against Resist Fire, 5 taken</p>' in player_view(html)
