@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
-from anchor_tools import DOCS, page_url, published_anchors
 
+from rulesite.model import DOCS, page_url, published_anchors
 from sitelinks.moves import MovesError, read_moves
 
 _STUBS = re.compile(r'<div class="moved-anchors"[^>]*>(.*?)</div>', re.DOTALL)
