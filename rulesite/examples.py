@@ -69,6 +69,7 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     """Superfences formatter for ``python`` fences: an example as a worked example, else code."""
     fences = md.preprocessors["fenced_code_block"]
     namespace = _namespace(md)
+    _run_hidden_code(src, md, namespace)
     if not src.lstrip().startswith(">>>"):
         _execute_code(src, namespace, _where(src, md))
         return str(fences.highlight(src=src, language="python", options=dict(options), md=md, **kwargs))
@@ -84,6 +85,25 @@ def _namespace(md: Any) -> dict[str, Any]:
         md.rulesite_namespace = {}
     namespace: dict[str, Any] = md.rulesite_namespace
     return namespace
+
+
+def _run_hidden_code(src: str, md: Any, namespace: dict[str, Any]) -> None:
+    """Run the invisible code blocks above this fence on its page, once each, as Sybil does.
+
+    The print page holds every system page, so the fence is looked up on every page.
+    """
+    current_page = page_of(md)
+    pages = ([current_page] if current_page else []) + list(docs_of(md).pages.values())
+    for page in pages:
+        fence = next((f for f in page.fences if _same(f, src)), None)
+        if fence is None:
+            continue
+        done: set[tuple[str, int]] = namespace.setdefault("__rulesite_hidden_done__", set())
+        for line, code in page.hidden_code:
+            if line < fence.line and (page.src, line) not in done:
+                done.add((page.src, line))
+                _execute_code(code, namespace, f"docs/{page.src}, line {line}")
+        return
 
 
 def _where(src: str, md: Any) -> str:

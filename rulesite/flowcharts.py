@@ -14,11 +14,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import sys
 from html import escape
 from pathlib import Path
 from typing import Any
 
+from rulesite.extension import docs_of, rule_href
 from rulesite.model import DOCS, ROOT, Flowchart, current
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -26,6 +28,7 @@ STORE = DOCS / "assets" / "flowcharts"
 MERMAID = ROOT / "node_modules" / "mermaid"
 # Neutral colours print well and invert cleanly for the dark theme (see rules.css).
 CONFIG = {"startOnLoad": False, "securityLevel": "strict", "theme": "neutral"}
+_HREF = re.compile(r'(?P<attr>(?:xlink:)?href)="#(?P<anchor>[a-z0-9-]+)"')
 
 
 def mermaid_version() -> str:
@@ -52,22 +55,32 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     _check_targets(src, md)
     path = svg_path(src)
     if path.exists():
-        svg = path.read_text(encoding="utf-8").strip()
+        svg = _linked(path.read_text(encoding="utf-8").strip(), md)
         return f'<div class="flowchart" data-drawn="ahead">{svg}</div>'
     log.info("a flowchart is drawn in the browser until scripts/render-flowcharts draws it")
     return f'<pre class="{class_name}"><code>{escape(src)}</code></pre>'
+
+
+def _linked(svg: str, md: Any) -> str:
+    """Boxes that link to a rule on another page (anchors are unique site-wide) point at that page."""
+
+    def resolve(match: re.Match[str]) -> str:
+        href = rule_href(match["anchor"], md, docs_of(md))
+        return f'{match["attr"]}="{escape(href)}"' if href else match.group(0)
+
+    return _HREF.sub(resolve, svg)
 
 
 def _check_targets(src: str, md: Any) -> None:
     page = getattr(md, "rulesite_page", None)
     if page is None or getattr(md, "rulesite_holds_all", False):
         return
-    ids = {anchor.name for anchor in page.anchors}
+    site_ids = set(docs_of(md).anchors)
     for chart in (chart for chart in page.flowcharts if chart.source.strip() == src.strip()):
         for node, target in chart.clicks:
-            if not target.startswith("#") or target[1:] not in ids:
+            if not target.startswith("#") or target[1:] not in site_ids:
                 log.warning(
-                    "docs/%s:%d: flowchart box %s links to %r, which is not an anchor on this page",
+                    "docs/%s:%d: flowchart box %s links to %r, which is not an anchor of the site",
                     page.src, chart.line, node, target,
                 )
 

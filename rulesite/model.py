@@ -47,6 +47,7 @@ _SENTENCE = re.compile(r"(.+?[.!?])(?:\s|$)", re.DOTALL)
 _RULING_TITLE = re.compile(r"^Ruling:\s*(?P<title>.+)$")
 _STEP_NUMBER = re.compile(r"^[0-9]+\.\s+")
 _SEE_ALSO = re.compile(r"\s*\(see [^)]*\)")
+_HIDDEN_CODE = re.compile(r"^<!--\s*invisible-code-block:\s*python[ \t]*$")
 
 
 def plain(markdown: str) -> str:
@@ -241,6 +242,17 @@ class Page:
             found.append((fence, range(number, end + 1)))
             number = end + 1
         return found
+
+    @cached_property
+    def hidden_code(self) -> tuple[tuple[int, str], ...]:
+        """``(line, source)`` of each ``<!-- invisible-code-block: python`` block: run, never shown."""
+        found = []
+        lines = self.lines
+        for number, line in self.prose:
+            if _HIDDEN_CODE.match(line):
+                end = next((i for i in range(number, len(lines)) if lines[i].strip() == "-->"), len(lines))
+                found.append((number, "\n".join(lines[number:end]) + "\n"))
+        return tuple(found)
 
     @cached_property
     def prose(self) -> list[tuple[int, str]]:
@@ -439,7 +451,7 @@ class Docs:
             found += _anchor_problems(page, seen)
             found += _heading_problems(page)
             found += [_ruling_problem(ruling) for ruling in page.rulings if _ruling_problem(ruling)]
-            found += _flowchart_problems(page)
+            found += _flowchart_problems(page, set(self.anchors))
         return found
 
 
@@ -509,9 +521,8 @@ def _ruling_problem(ruling: Ruling) -> str:
     )
 
 
-def _flowchart_problems(page: Page) -> list[str]:
+def _flowchart_problems(page: Page, site_ids: set[str]) -> list[str]:
     found = []
-    ids = {anchor.name for anchor in page.anchors}
     for chart in page.flowcharts:
         linked = {node for node, _ in chart.clicks}
         for node in sorted(chart.nodes - linked):
@@ -520,10 +531,10 @@ def _flowchart_problems(page: Page) -> list[str]:
                 f'add  click {node} href "#<anchor>"'
             )
         for node, target in chart.clicks:
-            if not target.startswith("#") or target[1:] not in ids:
+            if not target.startswith("#") or target[1:] not in site_ids:
                 found.append(
                     f"{_where(page.src, chart.line)}: flowchart box {node} links to {target!r}, "
-                    "which is not an anchor on this page"
+                    "which is not an anchor of the site"
                 )
     return found
 
@@ -563,7 +574,8 @@ def demoted(page: Page, docs: Docs) -> str:
     into the print page; a link to a whole page points at its title's anchor.
     """
     heading_lines = {heading.line for heading in page.headings}
-    lines = ["#" + line if number in heading_lines else line for number, line in enumerate(page.lines, 1)]
+    # Code is left as written: an example's expected output must still match what it prints.
+    in_code = {index + 1 for _, span in page._scan for index in span}
 
     def local(match: re.Match[str]) -> str:
         if match["anchor"]:
@@ -572,7 +584,13 @@ def demoted(page: Page, docs: Docs) -> str:
         title = target.title if target else None
         return f"](#{title.anchor})" if title and title.anchor else match.group(0)
 
-    return _LOCAL_LINK.sub(local, "\n".join(lines))
+    lines = []
+    for number, line in enumerate(page.lines, 1):
+        if number in in_code:
+            lines.append(line)
+        else:
+            lines.append(_LOCAL_LINK.sub(local, "#" + line if number in heading_lines else line))
+    return "\n".join(lines)
 
 
 def system_pages(config: Path = ROOT / "mkdocs.yml") -> list[str]:
