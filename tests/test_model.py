@@ -119,7 +119,7 @@ def test_a_flowchart_box_without_a_rule_and_a_wrong_target_are_reported(tmp_path
     )
     problems = load(tmp_path).problems()
     assert (
-        "docs/page.md:3: flowchart box B links to '#nowhere', which is not an anchor on this page" in problems
+        "docs/page.md:3: flowchart box B links to '#nowhere', which is not an anchor of the site" in problems
     )
     assert 'docs/page.md:10: flowchart box C links to no rule; add  click C href "#<anchor>"' in problems
 
