@@ -4,6 +4,7 @@ pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing r
 ``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing test); this file points
 it at Debian's Chromium, serves the site, and makes every ``page`` record its requests
 (``page.requests``) and block, recording in ``page.escaped``, any request that leaves the machine.
+Every test here is marked ``browser`` (by the root conftest.py).
 """
 
 from __future__ import annotations
@@ -28,12 +29,6 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser/" in item.nodeid:
-            item.add_marker(pytest.mark.browser)
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
