@@ -16,6 +16,12 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A loaded two-core CI machine can take seconds to scroll or paint: every wait is on a condition,
+# and these are only the limits of those waits (Playwright's defaults are 5 s for expect, 30 s else).
+WAIT_LIMIT_MS = 60_000
+expect.set_options(timeout=WAIT_LIMIT_MS)
 
 # Debian's build (scripts/test installs it); Playwright never downloads a browser here.
 # CHROMIUM_PATH points elsewhere, e.g. at the Chrome of a CI runner.
@@ -82,6 +88,8 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def page(page, base_url):
     """pytest-playwright's page, recording every request; any request off 127.0.0.1 is blocked."""
+    page.set_default_timeout(WAIT_LIMIT_MS)
+    page.set_default_navigation_timeout(2 * WAIT_LIMIT_MS)
     page.requests = []
     page.escaped = []
 
