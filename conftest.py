@@ -60,6 +60,8 @@ def _with_earlier_examples(items):
 
 def pytest_itemcollected(item):
     """Markers that follow from a test itself, set before -m selects on them."""
+    if item.nodeid.startswith("tests/browser/"):
+        item.add_marker(pytest.mark.browser)
     if "site" in getattr(item, "fixturenames", ()):
         item.add_marker(pytest.mark.built_site)
     if _EXHAUSTIVE.search(item.nodeid):

@@ -28,8 +28,11 @@ class _Restart(FileSystemEventHandler):
         self.wanted = threading.Event()
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        path = str(event.src_path)
-        if path.endswith(".py") and "__pycache__" not in path:
+        # Only writes: importing a module opens its file, which must not restart anything.
+        if event.event_type not in {"created", "modified", "moved", "deleted"}:
+            return
+        paths = [str(event.src_path), str(getattr(event, "dest_path", "") or "")]
+        if any(path.endswith(".py") and "__pycache__" not in path for path in paths):
             self.wanted.set()
 
 

@@ -87,6 +87,6 @@ def test_a_page_shown_inside_a_markdown_fence_still_runs_its_example(tmp_path):
 
 def test_the_docstring_examples_are_collected_too():
     sybil = docstrings_sybil()
-    found = [example for path in sorted((ROOT / "rules").rglob("*.py"))
-             for example in sybil.parse(path) if isinstance(example.parsed, doctest.Example)]
+    found = any(isinstance(example.parsed, doctest.Example)
+                for path in sorted((ROOT / "rules").rglob("*.py")) for example in sybil.parse(path))
     assert found, "no doctest found in the docstrings of rules/: is the docstring Sybil pointed at rules/?"

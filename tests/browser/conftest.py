@@ -4,6 +4,7 @@ pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing r
 ``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing test); this file points
 it at Debian's Chromium, serves the site, and makes every ``page`` record its requests
 (``page.requests``) and block, recording in ``page.escaped``, any request that leaves the machine.
+Every test here is marked ``browser`` (by the root conftest.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A loaded two-core CI machine can take seconds to scroll or paint: every wait is on a condition,
+# and these are only the limits of those waits (Playwright's defaults are 5 s for expect, 30 s else).
+WAIT_LIMIT_MS = 60_000
+expect.set_options(timeout=WAIT_LIMIT_MS)
 
 # Debian's build (scripts/test installs it); Playwright never downloads a browser here.
 # CHROMIUM_PATH points elsewhere, e.g. at the Chrome of a CI runner.
@@ -28,12 +35,6 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser/" in item.nodeid:
-            item.add_marker(pytest.mark.browser)
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -87,6 +88,8 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def page(page, base_url):
     """pytest-playwright's page, recording every request; any request off 127.0.0.1 is blocked."""
+    page.set_default_timeout(WAIT_LIMIT_MS)
+    page.set_default_navigation_timeout(2 * WAIT_LIMIT_MS)
     page.requests = []
     page.escaped = []
 

@@ -1,0 +1,64 @@
+"""scripts/serve shows a rule change: saving a file under rules/ rebuilds the pages with the new code."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PATIENCE = 300  # seconds; only a limit on waiting for a condition, never a timing claim
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for_text(url: str, text: str, server: subprocess.Popen[str], log: Path) -> None:
+    give_up = time.monotonic() + PATIENCE
+    while time.monotonic() < give_up:
+        assert server.poll() is None, f"the live server stopped:\n{log.read_text(encoding='utf-8')}"
+        try:
+            with urllib.request.urlopen(url, timeout=30) as response:
+                if text in response.read().decode("utf-8"):
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.5)  # polling a condition, as Playwright's waits do
+    pytest.fail(f"{url} never showed {text!r}:\n{log.read_text(encoding='utf-8')[-3000:]}")
+
+
+@pytest.mark.integration
+def test_a_rule_change_reaches_the_served_pages(tmp_path):
+    copy = tmp_path / "repo"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "node_modules", "site", "__pycache__", ".hypothesis", "test-results", "mutants"))
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w", encoding="utf-8") as output:
+        server = subprocess.Popen(
+            [sys.executable, str(copy / "scripts" / "serve.py"), "--no-strict",
+             "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=copy, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, stdout=output, stderr=subprocess.STDOUT,
+        )
+    try:
+        page = f"http://127.0.0.1:{port}/api/affinity/"
+        _wait_for_text(page, "Affinity API", server, log)
+        module = copy / "rules" / "affinity" / "__init__.py"
+        text = module.read_text(encoding="utf-8")
+        marker = "Freshly changed while the server ran."
+        module.write_text(text.replace('"""', f'"""{marker} ', 1), encoding="utf-8")
+        _wait_for_text(page, marker, server, log)
+    finally:
+        server.terminate()
+        server.wait(timeout=PATIENCE)
