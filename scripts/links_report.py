@@ -77,6 +77,9 @@ id => {
 """
 
 
+PATH_OF_LINK = "a => new URL(a.getAttribute('href') || a.getAttribute('xlink:href'), location.href).pathname"
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
@@ -165,8 +168,10 @@ def search_tap(page: Any, base: str, query: str, anchor: str) -> dict[str, Any]:
     page.goto(base + "/")
     instant_ready(page)
     links = search(page, query)
-    links.locator(f"xpath=self::*[contains(@href, '#{anchor}')]").first.click()
-    return _arrived(page, anchor)
+    link = links.locator(f"xpath=self::*[contains(@href, '#{anchor}')]").first
+    path = link.evaluate("a => new URL(a.href).pathname")
+    link.click()
+    return _arrived(page, path, anchor)
 
 
 def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
@@ -175,13 +180,19 @@ def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
     instant_ready(page)
     target = page.locator(selector).first
     target.scroll_into_view_if_needed()
+    href = target.evaluate(PATH_OF_LINK)
     target.click()
-    return _arrived(page, anchor)
+    return _arrived(page, href, anchor)
 
 
-def _arrived(page: Any, anchor: str) -> dict[str, Any]:
+def _arrived(page: Any, path: str, anchor: str) -> dict[str, Any]:
+    """Wait for the page at ``path`` to show (instant navigation swaps the article); then land."""
     try:
-        page.wait_for_function("a => location.hash === '#' + a", arg=anchor, timeout=10000)
+        page.wait_for_function(
+            "([path, anchor]) => location.pathname === path && document.getElementById(anchor)"
+            " && document.readyState === 'complete'",
+            arg=[path, anchor], timeout=10000,
+        )
     except Exception:  # reported, not raised: the report counts what did not arrive
         return {"landed": False, "why": "never arrived", "url": page.url}
     return landing(page, anchor)
