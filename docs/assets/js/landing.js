@@ -16,12 +16,17 @@
 (function () {
   "use strict";
 
+  // What had the focus when the finger came down (the tap itself focuses the link).
   let pointer = "mouse";
-  document.addEventListener("pointerdown", function (event) { pointer = event.pointerType; }, true);
+  let focused = null;
+  document.addEventListener("pointerdown", function (event) {
+    pointer = event.pointerType;
+    focused = document.activeElement;
+  }, true);
   document.addEventListener("click", function (event) {
     if (pointer !== "touch" || event.metaKey || event.ctrlKey) return;
     const link = event.target.closest ? event.target.closest("article a[data-preview]") : null;
-    if (!link || link.closest("table") || document.activeElement === link) return;
+    if (!link || link.closest("table") || focused === link) return;
     event.preventDefault();
     event.stopPropagation();
     link.focus();
