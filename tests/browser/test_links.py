@@ -76,7 +76,8 @@ def test_the_api_reference_and_example_code_are_not_searched(tabs, base_url):
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_search_result_tap_lands_on_its_heading(tabs, base_url, viewport):
-    _assert_landed(search_tap(tabs[viewport], base_url, *SEARCH_TAP), f"search {SEARCH_TAP[0]!r} at {viewport}")
+    where = search_tap(tabs[viewport], base_url, *SEARCH_TAP)
+    _assert_landed(where, f"search {SEARCH_TAP[0]!r} at {viewport}")
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
