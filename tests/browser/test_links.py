@@ -21,6 +21,7 @@ from links_report import (
     fresh,
     instant_ready,
     landing,
+    new_context,
     ruling_links,
     search_tap,
 )
@@ -32,16 +33,10 @@ RULINGS = ruling_links()
 RULING_FIRST = {"total defense", "guarding", "swarm", "immune fire"}
 
 
-def _context(browser, size):
-    width, height = size
-    phone = width < 500
-    return browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
-
-
 @pytest.fixture(scope="module")
 def tabs(browser):
     """One page per viewport, reused by every test of the module."""
-    contexts = {name: _context(browser, size) for name, size in VIEWPORTS.items()}
+    contexts = {name: new_context(browser, size) for name, size in VIEWPORTS.items()}
     yield {name: context.new_page() for name, context in contexts.items()}
     for context in contexts.values():
         context.close()

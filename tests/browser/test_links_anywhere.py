@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from links_report import SEARCH_TAP, instant_ready, landing, search, search_tap, serve
+from links_report import SEARCH_TAP, VIEWPORTS, instant_ready, landing, new_context, search, search_tap, serve
 from playwright.sync_api import expect
 
 
@@ -18,7 +18,7 @@ def elsewhere(request, site):
 
 @pytest.fixture(scope="module")
 def tab(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, VIEWPORTS["desktop"])
     page = context.new_page()
     page.escaped = []
     page.on("request", lambda request: None if request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
