@@ -6,6 +6,7 @@ Prints a Markdown table to paste into notes:
 - bytes each page loads (HTML, JS, CSS; the diagram renderer is listed on its own);
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
+- bytes the home page loads before anyone searches, and the search index's share;
 - Lighthouse scores (mobile preset) of every system page, with `--lighthouse`;
 - the worst-case time of each public rules function on adversarial inputs (bench_engine.py).
 
@@ -126,6 +127,28 @@ def page_weights(base: str, paths: list[str]) -> dict[str, dict[str, float]]:
             page.close()
         browser.close()
     return weights
+
+
+def before_search(base: str) -> dict[str, int]:
+    """Bytes on the wire the home page loads before a search is made, and the index's part."""
+    from playwright.sync_api import sync_playwright
+
+    sizes = {"everything": 0, "index": 0}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+
+        def record(response) -> None:
+            with contextlib.suppress(Exception):  # a redirect or an aborted request has no body
+                wire = int(response.headers.get("content-length", len(response.body())))
+                sizes["everything"] += wire
+                if "search_index.json" in response.url:
+                    sizes["index"] += wire
+
+        page.context.on("response", record)  # the context sees the search worker's requests too
+        page.goto(base + "/", wait_until="networkidle")
+        browser.close()
+    return sizes
 
 
 def flowchart_times(base: str) -> dict[str, float]:
@@ -252,6 +275,15 @@ def main() -> None:
             ours = [*site.glob("assets/js/*.js"), *site.glob("assets/css/*.css")]
             rows.append(("Material's own JS + CSS / the site's own JS + CSS on top (KiB)",
                          f"{theme_bytes / KIB:.0f} / {sum(p.stat().st_size for p in ours) / KIB:.0f}", ""))
+            loaded = before_search(base)
+            index = site / "search" / "search_index.json"
+            rows.append(("Home page before any search: everything / the search index (KiB, as sent)",
+                         f"{loaded['everything'] / KIB:.0f} / {loaded['index'] / KIB:.0f}"
+                         f" ({100 * loaded['index'] / max(loaded['everything'], 1):.0f}%)", ""))
+            entries = len(json.loads(index.read_text(encoding="utf-8"))["docs"])
+            packed = len(gzip.compress(index.read_bytes()))
+            rows.append(("Search index: entries / KiB uncompressed / KiB gzip",
+                         f"{entries} / {index.stat().st_size / KIB:.0f} / {packed / KIB:.0f}", ""))
             renderer = (site / "assets" / "vendor" / "mermaid.min.js").stat().st_size
             rows.append(("Diagram renderer (fetched only by the fallback)", f"{renderer / KIB:.0f} KiB", ""))
             for label, millis in flowchart_times(base).items():

@@ -77,6 +77,9 @@ id => {
 """
 
 
+PATH_OF_LINK = "a => new URL(a.getAttribute('href') || a.getAttribute('xlink:href'), location.href).pathname"
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
@@ -111,6 +114,37 @@ def serve(site: Path, port: int = 0, prefix: str = "") -> Iterator[Served]:
         server.server_close()
 
 
+# Counts the queries the page sends Material's search worker and the answers it gets,
+# so a test waits for the results of the whole query, not of a few typed letters.
+COUNT_SEARCHES_JS = """
+window.searchSent = 0; window.searchGot = 0; window.searchSentFor = null;
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', e => { if (e.data && e.data.type === 3) window.searchGot++; });
+  }
+  postMessage(message, ...rest) {
+    if (message && message.type === 2) {
+      window.searchSent++;
+      const input = document.querySelector('.md-search__input');
+      window.searchSentFor = input ? input.value : null;
+    }
+    return super.postMessage(message, ...rest);
+  }
+};
+"""
+
+
+def new_context(browser: Any, size: tuple[int, int], **options: Any) -> Any:
+    """A browser context at ``size`` (a phone below 500 px wide) that counts searches."""
+    phone = size[0] < 500
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  is_mobile=phone, has_touch=phone, **options)
+    context.add_init_script(COUNT_SEARCHES_JS)
+    return context
+
+
 def landing(page: Any, anchor: str, timeout: float = 5000) -> dict[str, Any]:
     """Wait (up to ``timeout`` ms) for the heading ``anchor`` to land; return where it is."""
     with contextlib.suppress(Exception):
@@ -134,10 +168,9 @@ def search(page: Any, query: str) -> Any:
     page.keyboard.type(query)
     links = page.locator(".md-search-result__item a")
     links.first.wait_for(state="visible")
+    # Results come from the search worker; wait for the answer to the whole query.
     page.wait_for_function(
-        "q => document.querySelector('.md-search__input').value === q"
-        " && document.querySelector('.md-search-result__meta').textContent.match(/\\d|No/)",
-        arg=query,
+        "q => window.searchSentFor === q && window.searchSent === window.searchGot", arg=query
     )
     return links
 
@@ -165,8 +198,10 @@ def search_tap(page: Any, base: str, query: str, anchor: str) -> dict[str, Any]:
     page.goto(base + "/")
     instant_ready(page)
     links = search(page, query)
-    links.locator(f"xpath=self::*[contains(@href, '#{anchor}')]").first.click()
-    return _arrived(page, anchor)
+    link = links.locator(f"xpath=self::*[contains(@href, '#{anchor}')]").first
+    path = link.evaluate("a => new URL(a.href).pathname")
+    link.click()
+    return _arrived(page, path, anchor)
 
 
 def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
@@ -175,13 +210,19 @@ def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
     instant_ready(page)
     target = page.locator(selector).first
     target.scroll_into_view_if_needed()
+    href = target.evaluate(PATH_OF_LINK)
     target.click()
-    return _arrived(page, anchor)
+    return _arrived(page, href, anchor)
 
 
-def _arrived(page: Any, anchor: str) -> dict[str, Any]:
+def _arrived(page: Any, path: str, anchor: str) -> dict[str, Any]:
+    """Wait for the page at ``path`` to show (instant navigation swaps the article); then land."""
     try:
-        page.wait_for_function("a => location.hash === '#' + a", arg=anchor, timeout=10000)
+        page.wait_for_function(
+            "([path, anchor]) => location.pathname === path && document.getElementById(anchor)"
+            " && document.readyState === 'complete'",
+            arg=[path, anchor], timeout=10000,
+        )
     except Exception:  # reported, not raised: the report counts what did not arrive
         return {"landed": False, "why": "never arrived", "url": page.url}
     return landing(page, anchor)
@@ -214,8 +255,7 @@ DEEP_LINK = "/taking-damage/#ruling-body-at-zero"
 
 def ways_in(browser: Any, base: str, size: tuple[int, int]) -> dict[str, dict[str, Any]]:
     """Each way in at one viewport: name -> landing."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  is_mobile=size[0] < 500, has_touch=size[0] < 500)
+    context = new_context(browser, size)
     page = context.new_page()
     found = {"search tap": search_tap(page, base, *SEARCH_TAP)}
     for name, start, selector, anchor in WAYS_IN:
@@ -249,14 +289,15 @@ def main(argv: list[str]) -> int:
 
 def report_search(browser: Any, base: str) -> None:
     """Print how many player queries find the right rule first."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, VIEWPORTS["desktop"])
+    page = context.new_page()
     hits = [(query, first_hit(page, base, query), want) for query, want in QUERIES]
     right = [query for query, got, want in hits if got == want]
     print(f"search: first result right for {len(right)}/{len(hits)} queries", flush=True)
     for query, got, want in hits:
         if got != want:
             print(f"  {query!r}: first result {got!r}, wanted #{want}")
-    page.close()
+    context.close()
 
 
 def report_ways(browser: Any, base: str) -> None:
@@ -272,7 +313,7 @@ def report_ways(browser: Any, base: str) -> None:
 
 def report_rulings(browser: Any, base: str) -> None:
     """Print how many published ruling links land at phone size, opened fresh and followed."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = new_context(browser, VIEWPORTS["phone"])
     page = context.new_page()
     links = ruling_links()
     opened = [fresh(page, base + link) for link in links]

@@ -5,6 +5,9 @@
  *   <a id="old-anchor" href="new-page/#new-anchor"> (docs/moved.yml, expanded by the
  *   `moves` Markdown extension). Arriving at a stub, by a shared link, a bookmark or
  *   a link on the page, goes on to the new place.
+ * - Previews on a phone: the first tap on a link to a rule in running text shows the
+ *   rule in place (the theme's instant preview, which opens on focus); a second tap
+ *   on the same link follows it. Links in tables (the rulings index) follow at once.
  * - Search results on a phone: the search overlay locks the page's scrolling while it
  *   is open, so the scroll to the tapped section is lost when it closes. Once the
  *   overlay is closed, the heading is brought into view (CSS scroll-margin-top keeps
@@ -12,6 +15,22 @@
  */
 (function () {
   "use strict";
+
+  // What had the focus when the finger came down (the tap itself focuses the link).
+  let pointer = "mouse";
+  let focused = null;
+  document.addEventListener("pointerdown", function (event) {
+    pointer = event.pointerType;
+    focused = document.activeElement;
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (pointer !== "touch" || event.metaKey || event.ctrlKey) return;
+    const link = event.target.closest ? event.target.closest("article a[data-preview]") : null;
+    if (!link || link.closest("table") || focused === link) return;
+    event.preventDefault();
+    event.stopPropagation();
+    link.focus();
+  }, true);
 
   function movedStub(hash) {
     if (!hash || hash.length < 2) return null;
@@ -49,10 +68,24 @@
     return Boolean(toggle && toggle.checked);
   }
 
+  // The address a reader asked for: opened fresh, or the link last followed. The theme
+  // may rewrite the address's #anchor while the new page settles; the asked-for one wins.
+  let asked = new URL(location.href);
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest ? event.target.closest("a") : null;
+    const href = link && (link.getAttribute("href") || link.getAttribute("xlink:href"));
+    if (href && !event.defaultPrevented) asked = new URL(href, location.href);
+  }, true);
+  window.addEventListener("popstate", function () { asked = new URL(location.href); });
+
   function target() {
-    if (location.hash.length < 2) return null;
-    try { return document.getElementById(decodeURIComponent(location.hash.slice(1))); }
+    const hash = asked.pathname === location.pathname ? asked.hash : location.hash;
+    if (hash.length < 2) return null;
+    let element = null;
+    try { element = document.getElementById(decodeURIComponent(hash.slice(1))); }
     catch (error) { return null; }
+    if (element && location.hash !== hash) history.replaceState(history.state, "", hash);
+    return element;
   }
 
   // Is the heading where a landing puts it: below the header, on screen?
@@ -97,5 +130,5 @@
 
   if (window.document$) window.document$.subscribe(onPage);
   else document.addEventListener("DOMContentLoaded", onPage);
-  window.addEventListener("hashchange", land);
+  window.addEventListener("hashchange", function () { asked = new URL(location.href); land(); });
 })();
