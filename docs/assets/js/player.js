@@ -3,7 +3,11 @@
  * - each code block that scrolls sideways can be reached and scrolled by keyboard;
  * - each flowchart is drawn at a readable size (labels at least 12 px), scrolls
  *   sideways in its own frame when it is wider than the column, and has an
- *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it).
+ *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it);
+ * - a link to a rule on the same page (a flowchart box, a summary line), or an address
+ *   with an anchor, lands on the rule: blocks normally laid out only as they come near
+ *   (content-visibility in rules.css) are laid out first, so nothing above the rule
+ *   changes height after the jump.
  */
 (function () {
   "use strict";
@@ -78,6 +82,23 @@
       button.addEventListener("click", function () { enlarge(frame, button); });
       chart.insertBefore(button, frame);
     }
+  }
+
+  function layOutEverything() {
+    document.documentElement.classList.add("rules-laid-out");
+  }
+
+  // Capture phase: before the browser (or the theme) jumps to the anchor.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("a");
+    if (!link) return;
+    const href = link.getAttribute("href") || link.getAttribute("xlink:href") || "";
+    if (href.charAt(0) === "#" || href.indexOf("#") > 0) layOutEverything();
+  }, true);
+  if (location.hash) {
+    layOutEverything();
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) requestAnimationFrame(function () { target.scrollIntoView(); });
   }
 
   function prepare() {
