@@ -1,7 +1,8 @@
 """Measures the system pages as a player sees them, at phone and desktop size, light and dark.
 
 Per page, viewport and palette: visible code blocks (and how many are cut off sideways),
-the smallest flowchart label in CSS px, flowchart links under 24 px, and axe-core's
+the smallest flowchart label in CSS px, flowchart links under 24 px, charts that
+scroll sideways in their frame ("wide"), and axe-core's
 serious and critical findings. Builds the site first (strictly).
 
     scripts/measure-pages            # a table on stdout
@@ -67,12 +68,13 @@ def main() -> int:
         print(json.dumps(rows, indent=1))
         return 0
     print(f"{'page':16} {'view':8} {'palette':6} {'code':>5} {'cut':>4} {'label px':>8} "
-          f"{'<24px':>5} {'>>>':>4} {'axe':>4}  axe rules")
+          f"{'<24px':>5} {'wide':>4} {'>>>':>4} {'axe':>4}  axe rules")
     for row in rows:
         label = "-" if row["smallestLabel"] is None else f"{row['smallestLabel']:.1f}"
         rules = ", ".join(f"{k} {v}" for k, v in row["axeRules"].items())
         print(f"{row['page']:16} {row['viewport']:8} {row['palette']:6} {row['visibleCode']:>5} "
-              f"{row['cutOff']:>4} {label:>8} {row['smallTargets']:>5} {row['prompts']:>4} "
+              f"{row['cutOff']:>4} {label:>8} {row['smallTargets']:>5} {row['chartsScrolling']:>4} "
+              f"{row['prompts']:>4} "
               f"{row['axe']:>4}  {rules}")
     return 0
 

@@ -73,6 +73,8 @@ _MEASURE = """
     smallTargets: smallTargets.length,
     smallTargetExamples: smallTargets.slice(0, 3),
     charts: article.querySelectorAll("div.flowchart svg").length,
+    chartsScrolling: [...article.querySelectorAll("div.flowchart .flowchart__frame")]
+      .filter(f => f.scrollWidth - f.clientWidth > 1).length,
     prompts: count(">>>"),
     tracebacks: count("Traceback"),
     rulesDot: count("rules."),

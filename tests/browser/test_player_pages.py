@@ -75,6 +75,11 @@ def test_every_flowchart_box_that_links_is_at_least_24_px(seen, view):
 
 
 @pytest.mark.parametrize("view", VIEWS, ids=_view_id)
+def test_every_flowchart_fits_the_column_at_a_readable_size(seen, view):
+    assert seen(view)["chartsScrolling"] == 0
+
+
+@pytest.mark.parametrize("view", VIEWS, ids=_view_id)
 def test_the_page_never_scrolls_sideways(seen, view):
     assert seen(view)["pageWidth"] <= 0
 

@@ -4,6 +4,7 @@
  * - each flowchart is drawn at a readable size (labels at least 12 px), scrolls
  *   sideways in its own frame when it is wider than the column, and has an
  *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it).
+ * Landing on a rule (deep links, search results, moved anchors) is landing.js's part.
  */
 (function () {
   "use strict";
