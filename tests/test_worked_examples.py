@@ -13,7 +13,6 @@ from pathlib import Path
 import markdown
 import pytest
 
-from rules.resistances.resolve import DamageResult
 from rulesite import examples, flowcharts
 
 ROOT = Path(__file__).resolve().parent.parent
