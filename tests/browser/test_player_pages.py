@@ -172,8 +172,12 @@ def test_a_wide_table_keeps_its_first_column_and_header_in_view(phone, palette):
     expect(table).to_have_attribute("tabindex", "0")
     first_cell = table.locator("tbody tr td").first
     header = table.locator("thead th").nth(1)
-    table.evaluate("t => { t.scrollLeft = t.scrollWidth; t.scrollTop = t.scrollHeight; }")
-    page.wait_for_function("t => t.scrollLeft > 0 && t.scrollTop > 0", arg=table.element_handle())
+    # Scroll to the far corner; retried until the table is laid out (it may still be pending).
+    page.wait_for_function(
+        "t => { t.scrollLeft = t.scrollWidth; t.scrollTop = t.scrollHeight;"
+        " return t.scrollLeft > 0 && t.scrollTop > 0; }",
+        arg=table.element_handle(),
+    )
     frame = table.bounding_box()
     cell = first_cell.bounding_box()
     assert frame["x"] - 1 <= cell["x"] and cell["x"] + cell["width"] <= frame["x"] + frame["width"] + 1
