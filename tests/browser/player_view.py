@@ -24,6 +24,8 @@ SYSTEM_PAGES = [
     "/typed-damage/",
     "/taking-damage/",
 ]
+# Every page a player reads rules on: the systems and the seventeen conditions.
+PLAYER_PAGES = [*SYSTEM_PAGES, "/conditions-list/"]
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 PALETTES = ["light", "dark"]
 

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.player_view import (
     PALETTES,
+    PLAYER_PAGES,
     SYSTEM_PAGES,
     VIEWPORTS,
     axe_violations,
@@ -23,10 +24,7 @@ from tests.browser.player_view import (
     open_page,
 )
 
-VIEWS = list(itertools.product(SYSTEM_PAGES, VIEWPORTS, PALETTES))
-NEEDS_RENDERER = pytest.mark.xfail(
-    reason="needs the worked-example renderer (issue 12 item 1)", strict=False
-)
+VIEWS = list(itertools.product(PLAYER_PAGES, VIEWPORTS, PALETTES))
 
 
 def _view_id(view: tuple[str, str, str]) -> str:
@@ -84,7 +82,6 @@ def test_the_page_never_scrolls_sideways(seen, view):
     assert seen(view)["pageWidth"] <= 0
 
 
-@NEEDS_RENDERER
 @pytest.mark.parametrize("view", VIEWS, ids=_view_id)
 def test_no_visible_block_is_cut_off_sideways(seen, view):
     figures = seen(view)
@@ -94,7 +91,6 @@ def test_no_visible_block_is_cut_off_sideways(seen, view):
     )
 
 
-@NEEDS_RENDERER
 @pytest.mark.parametrize("view", VIEWS, ids=_view_id)
 def test_the_player_sees_no_python(seen, view):
     figures = seen(view)
