@@ -231,6 +231,9 @@ def _show_attributes(expr: ast.expr, run: _Run) -> tuple[str, Shown | None]:
     got = repr(tuple(value for _, value in values)) if isinstance(expr, ast.Tuple) else repr(values[0][1])
     if _is_result(base) and id(base) not in run.results_seen:
         run.results_seen.add(id(base))
+        # One attribute that is the answer itself: the result line already says it in words.
+        if len(values) == 1 and values[0][1] == getattr(base, "answer", object()):
+            values = ()
         return got + "\n", Shown(label=_label_of(base_expr), result=base, values=values)
     return got + "\n", Shown(values=values)
 
