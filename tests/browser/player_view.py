@@ -32,7 +32,7 @@ PALETTES = ["light", "dark"]
 # Off-screen blocks skip layout (content-visibility: auto); measure them laid out.
 _LAY_OUT_EVERYTHING = "*, *::before, *::after { content-visibility: visible !important; }"
 
-_MEASURE = """
+_MEASURE = r"""
 () => {
   const article = document.querySelector("article.md-content__inner");
   const shown = el => el.getClientRects().length > 0 && !el.closest("details:not([open])");
@@ -79,7 +79,8 @@ _MEASURE = """
       .filter(f => f.scrollWidth - f.clientWidth > 1).length,
     prompts: count(">>>"),
     tracebacks: count("Traceback"),
-    rulesDot: count("rules."),
+    // A module path such as rules.resistances; "... from the rules." in prose is fine.
+    rulesDot: (text.match(/\brules\.[A-Za-z_]/g) || []).length,
     pageWidth: document.documentElement.scrollWidth - document.documentElement.clientWidth,
   };
 }

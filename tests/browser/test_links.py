@@ -113,11 +113,12 @@ def test_an_old_link_to_a_moved_anchor_lands_on_the_new_place(tabs, base_url, vi
 
 
 def test_a_link_on_the_old_page_to_a_moved_anchor_goes_on_to_the_new_place(tabs, base_url):
-    # The "Ending a condition" flowchart still links #prone on the Conditions page.
+    # The "Ending a condition" flowchart's box for Prone, on the Conditions page, which the
+    # conditions left: the box links to its rule's new place.
     page = tabs["desktop"]
     page.goto(base_url + "/conditions/")
     instant_ready(page)
-    box = page.locator("div.flowchart a[*|href='#prone']").first
+    box = page.locator("div.flowchart a[*|href$='#prone']").first
     box.scroll_into_view_if_needed()
     box.click()
     page.wait_for_url(re.compile(r"/conditions-list/#prone$"))

@@ -65,6 +65,7 @@ def test_the_flowchart_is_there_after_instant_navigation(page, base_url):
     page.wait_for_load_state("networkidle")
     page.locator("article a[href$='affinity/']").first.click()
     page.wait_for_url(re.compile(r"/affinity/$"))
+    page.locator("article h1#affinity").wait_for()  # the new content is in place
     assert flowchart_drawn(page) == 1
     # instant navigation swapped the content in place: still the first document
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
