@@ -8,4 +8,6 @@
 - `rulesite.examples` renders each executed example as a worked example in game words.
 - `rulesite.flowcharts` draws flowcharts ahead of time; `rulesite.charts` and
   `rulesite.tables` turn the rules' charts and tables into HTML and Markdown.
+- `rulesite.moves` keeps links to anchors that moved to another page working
+  (``docs/moved.yml``); `rulesite.searchable` keeps example code out of the site search.
 """

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulesite.model import DOCS, page_url, published_anchors
-from sitelinks.moves import MovesError, read_moves
+from rulesite.moves import MovesError, read_moves
 
 _STUBS = re.compile(r'<div class="moved-anchors"[^>]*>(.*?)</div>', re.DOTALL)
 _TAG = re.compile(r"<a\s([^>]*)>")

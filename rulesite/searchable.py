@@ -24,7 +24,7 @@ class _Exclude(Postprocessor):
 
 
 class SearchableExtension(Extension):
-    """The ``sitelinks.searchable`` extension."""
+    """The ``rulesite.searchable`` extension."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Run after the raw HTML of highlighted blocks is put back (priority 30)."""

@@ -1,4 +1,4 @@
-"""Keep links to moved anchors working: a Python-Markdown extension (``sitelinks.moves``).
+"""Keep links to moved anchors working: a Python-Markdown extension (``rulesite.moves``).
 
 ``docs/moved.yml`` records each anchor that moved to another page
 (``conditions.md#dazed: conditions-list.md#dazed``). A page that anchors moved away
@@ -116,7 +116,7 @@ class _Stubs(Treeprocessor):
 
 
 class MovesExtension(Extension):
-    """The ``sitelinks.moves`` extension (listed under ``markdown_extensions``)."""
+    """The ``rulesite.moves`` extension (listed under ``markdown_extensions``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self.config = {"record": [str(RECORD), "The YAML record of moved anchors"]}
