@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from rules.errors import RulesError, shown
 
 FUZZ = settings(
-    max_examples=30,
+    max_examples=min(30, settings().max_examples),  # fewer under the quick "dev" profile
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -134,3 +134,15 @@ def answers_or_refuses(call: Callable[..., Any], *args: object, **kwargs: object
         assert message, f"{call.__name__} raised an empty RulesError"
         assert len(message) <= LONGEST_MESSAGE, f"{call.__name__}: a message of {len(message)} characters"
         assert _names_input(message, call, args, kwargs), f"{call.__name__}: {message!r} names no input"
+
+
+def call_with_drawn_inputs(targets: dict[str, Any], name: str, data: st.DataObject) -> None:
+    """Draw the inputs of ``targets[name]`` (a call, positional and keyword strategies), then call it."""
+    call, positional, keywords = targets[name]
+    args = [
+        data.draw(strategy, label=f"{name} argument {number}") for number, strategy in enumerate(positional)
+    ]
+    kwargs = {
+        key: data.draw(strategy, label=key) for key, strategy in keywords.items() if data.draw(st.booleans())
+    }
+    answers_or_refuses(call, *args, **kwargs)

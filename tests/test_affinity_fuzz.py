@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules.affinity import Affinity, Duration, Lock, Modifier, State, calculate
 from rules.affinity.state import TypeState
-from tests.fuzzing import FUZZ, answers_or_refuses, either
+from tests.fuzzing import FUZZ, call_with_drawn_inputs, either
 
 SAVED = calculate(10, "fire", "RS", modifier=Modifier("remove", "RS", lock=True, duration="scene")).state
 
@@ -47,11 +47,4 @@ TARGETS: dict[str, tuple[Any, list[Any], dict[str, Any]]] = {
 @pytest.mark.parametrize("name", sorted(TARGETS))
 @given(data=st.data())
 def test_every_public_call_answers_or_refuses_naming_its_input(name, data):
-    call, positional, keywords = TARGETS[name]
-    args = [
-        data.draw(strategy, label=f"{name} argument {number}") for number, strategy in enumerate(positional)
-    ]
-    kwargs = {
-        key: data.draw(strategy, label=key) for key, strategy in keywords.items() if data.draw(st.booleans())
-    }
-    answers_or_refuses(call, *args, **kwargs)
+    call_with_drawn_inputs(TARGETS, name, data)

@@ -41,7 +41,7 @@ from rules.conditions import (
     triggers_opportunity_attacks,
     violates_mark,
 )
-from tests.fuzzing import FUZZ, answers_or_refuses, either
+from tests.fuzzing import FUZZ, call_with_drawn_inputs, either
 
 ARI = Combatant("Ari")
 HELD = Combatant("Ari").add("grabbed", source="ogre").add("marked", source="troll").add("weakened")
@@ -148,11 +148,4 @@ TARGETS: dict[str, tuple[Any, list[Any], dict[str, Any]]] = {
 @pytest.mark.parametrize("name", sorted(TARGETS))
 @given(data=st.data())
 def test_every_public_call_answers_or_refuses_naming_its_input(name, data):
-    call, positional, keywords = TARGETS[name]
-    args = [
-        data.draw(strategy, label=f"{name} argument {number}") for number, strategy in enumerate(positional)
-    ]
-    kwargs = {
-        key: data.draw(strategy, label=key) for key, strategy in keywords.items() if data.draw(st.booleans())
-    }
-    answers_or_refuses(call, *args, **kwargs)
+    call_with_drawn_inputs(TARGETS, name, data)

@@ -26,7 +26,7 @@ from rules.typed_damage import (
     plan,
     read_roll,
 )
-from tests.fuzzing import FUZZ, NOTATION, answers_or_refuses, either
+from tests.fuzzing import FUZZ, NOTATION, call_with_drawn_inputs, either
 
 WEAPONS = ("3-", "Sword: 4-/2+", "4E*+(Fire)", "2B(AP)", "0*", parse_weapon("3-"))
 ARMORS = (None, "", "Leather: +-*", "---*++", "XBE(Fire, H vs. Arrows, Ab)", "-(H)", Armor(slashing=1))
@@ -108,11 +108,4 @@ TARGETS: dict[str, tuple[Any, list[Any], dict[str, Any]]] = {
 @pytest.mark.parametrize("name", sorted(TARGETS))
 @given(data=st.data())
 def test_every_public_call_answers_or_refuses_naming_its_input(name, data):
-    call, positional, keywords = TARGETS[name]
-    args = [
-        data.draw(strategy, label=f"{name} argument {number}") for number, strategy in enumerate(positional)
-    ]
-    kwargs = {
-        key: data.draw(strategy, label=key) for key, strategy in keywords.items() if data.draw(st.booleans())
-    }
-    answers_or_refuses(call, *args, **kwargs)
+    call_with_drawn_inputs(TARGETS, name, data)
