@@ -14,6 +14,8 @@ from rules.monsters import (
     DEFAULT_POPULATION,
     GROUP_TABLE,
     ROLE_TABLE,
+    ByDefense,
+    Defense,
     Grade,
     MonsterGroup,
     Role,
@@ -124,14 +126,36 @@ def test_will_has_one_strong_and_one_weak_role():
     assert will.count(Grade.WEAK) == 1
 
 
-def test_role_defenses_gives_modifiers_by_defense_name():
-    assert role_defenses("brute") == {"fortitude": 1, "reflex": -1, "will": 0}
+def test_role_defenses_gives_modifiers_by_defense():
+    modifiers = role_defenses("brute")
+    assert modifiers == {Defense.FORTITUDE: 1, Defense.REFLEX: -1, Defense.WILL: 0}
+    assert list(modifiers) == [Defense.FORTITUDE, Defense.REFLEX, Defense.WILL]
+    assert modifiers == ByDefense(fortitude=1, reflex=-1, will=0)
+    assert modifiers != {"fortitude": 1, "reflex": -1, "will": 0}  # the keys are members, not words
 
 
-def test_role_defenses_is_a_fresh_dict_each_time():
+def test_a_defense_can_be_looked_up_by_the_words_a_designer_writes():
+    modifiers = role_defenses("brute")
+    assert (modifiers["Fortitude"], modifiers["ref"], modifiers[Defense.WILL]) == (1, -1, 0)
+    assert "will" in modifiers
+    assert "ac" not in modifiers
+    assert 3 not in modifiers
+    with pytest.raises(KeyError):
+        modifiers["charisma"]
+
+
+def test_role_defenses_cannot_be_changed():
     first = role_defenses("Soldier")
-    first["will"] = 5
+    with pytest.raises(TypeError):
+        first["will"] = 5  # type: ignore[index]
+    with pytest.raises(AttributeError, match="never changes"):
+        first._figures = (5, 5, 5)  # type: ignore[misc]
     assert role_defenses("Soldier")["will"] == 0
+    assert hash(first) == hash(role_defenses("Soldier"))
+
+
+def test_by_defense_prints_as_it_is_built():
+    assert repr(role_defenses("Artillery")) == "ByDefense(fortitude=-1, reflex=0, will=0)"
 
 
 def test_the_role_table_read_by_defense_is_the_seeds():
@@ -162,13 +186,14 @@ def test_unknown_role_is_refused():
 
 def test_scores_are_the_average_plus_the_grade():
     result = design_defenses("Skirmisher", 20)
-    assert result.scores == {"fortitude": 19, "reflex": 21, "will": 20}
+    assert result.scores == ByDefense(fortitude=19, reflex=21, will=20)
+    assert result.answer == result.scores
     assert anchors(result) == ["role-defenses", "defense-scores"]
 
 
 def test_a_rank_is_noted_and_ignored():
     result = design_defenses("Solo Brute", 30)
-    assert result.scores == {"fortitude": 31, "reflex": 29, "will": 30}
+    assert result.scores == ByDefense(fortitude=31, reflex=29, will=30)
     assert anchors(result)[0] == "ruling-rank-is-not-role"
 
 
@@ -177,12 +202,14 @@ def test_a_rank_is_noted_and_ignored():
 
 def test_variety_raises_one_defense_and_lowers_another():
     varied = vary_defenses("Artillery", plus="reflex", minus="will")
-    assert varied == {"fortitude": -1, "reflex": 1, "will": -1}
+    assert varied == ByDefense(fortitude=-1, reflex=1, will=-1)
 
 
 def test_variety_works_on_modifiers_already_varied():
     once = vary_defenses("Soldier", plus="will", minus="fortitude")
-    assert vary_defenses(once, plus="fort", minus="ref") == {"fortitude": 1, "reflex": -1, "will": 1}
+    assert vary_defenses(once, plus="fort", minus="ref") == ByDefense(fortitude=1, reflex=-1, will=1)
+    by_word = {"fortitude": -1, "reflex": 0, "will": 1}  # modifiers written by hand, as words
+    assert vary_defenses(by_word, plus="fort", minus="ref") == ByDefense(fortitude=0, reflex=-1, will=1)
 
 
 @pytest.mark.parametrize("word", ["AC", "ac", "Armor Class"])
@@ -207,13 +234,15 @@ def test_variety_takes_both_modifiers_or_neither():
 
 def test_variety_stacks_on_a_strong_defense():
     result = design_defenses("Brute", 16, plus="fortitude", minus="will")
-    assert result.scores == {"fortitude": 18, "reflex": 15, "will": 15}
+    assert result.scores == ByDefense(fortitude=18, reflex=15, will=15)
     assert anchors(result) == ["role-defenses", "variety-option", "ruling-variety-stacks", "defense-scores"]
 
 
 def test_variety_refuses_incomplete_modifiers():
     with pytest.raises(RulesError, match="fortitude, reflex and will"):
         vary_defenses({"fortitude": 1, "reflex": 0}, plus="will", minus="reflex")
+    with pytest.raises(RulesError, match="defenses gives one key twice, as 'fort' and as <Defense"):
+        vary_defenses({"fort": 1, Defense.FORTITUDE: 1, "reflex": 0, "will": 0}, plus="will", minus="reflex")
 
 
 def test_average_must_be_a_whole_number():
@@ -412,9 +441,9 @@ def test_equal_role_shares_balance_every_defense():
 
 def test_half_as_many_artillery_and_lurkers_moves_each_defense_a_tenth():
     counted = {role: Fraction(1, 2) if role in (Role.ARTILLERY, Role.LURKER) else 1 for role in Role}
-    assert average_modifiers(counted) == {
-        "fortitude": Fraction(1, 10), "reflex": Fraction(-1, 10), "will": Fraction(1, 10),
-    }
+    assert average_modifiers(counted) == ByDefense(
+        fortitude=Fraction(1, 10), reflex=Fraction(-1, 10), will=Fraction(1, 10),
+    )
 
 
 def test_role_shares_must_give_some_role_a_share():
@@ -493,6 +522,8 @@ def test_the_multiplier_chart_draws_a_bar_per_type_and_series():
         (lambda: design_defenses("soldier", "16"), "must be a whole number, not '16'"),
         (lambda: vary_defenses({"fortitude": "1", "reflex": 0, "will": 0}, plus="will", minus="reflex"),
          "The fortitude modifier must be a whole number, not '1'"),
+        (lambda: vary_defenses({Defense.REFLEX: 0.5, "fortitude": 0, "will": 0}, plus="will", minus="reflex"),
+         "The reflex modifier must be a whole number, not 0.5"),
         (lambda: vary_defenses(3, plus="will", minus="reflex"), "defenses must be a role or a mapping"),
         (lambda: group_traits(None), "Unknown monster group None"),
         (lambda: traits_for(5), "groups must be a list of monster groups"),

@@ -41,9 +41,9 @@ def test_the_variety_option_keeps_the_total_and_moves_two_defenses_by_one(role, 
     before = role_defenses(role)
     after = vary_defenses(role, plus=plus, minus=minus)
     assert sum(after.values()) == sum(before.values())
-    assert after[plus.value] == before[plus.value] + 1
-    assert after[minus.value] == before[minus.value] - 1
-    assert {name for name in after if after[name] != before[name]} == {plus.value, minus.value}
+    assert after[plus] == before[plus] + 1
+    assert after[minus] == before[minus] - 1
+    assert {defense for defense in after if after[defense] != before[defense]} == {plus, minus}
 
 
 @given(roles, st.integers(min_value=10, max_value=50), pairs)

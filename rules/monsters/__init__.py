@@ -7,7 +7,7 @@ shift theirs with `variable_resistance`. `rules.monsters.data` is the one data s
 
 Examples:
     >>> role_defenses("soldier")
-    {'fortitude': 1, 'reflex': 0, 'will': 0}
+    ByDefense(fortitude=1, reflex=0, will=0)
     >>> from rules.resistances import take_damage
     >>> take_damage(20, "radiant", traits_for(["undead"])).final
     30
@@ -24,6 +24,7 @@ from rules.monsters.balance import (
     population_table,
     read_population,
 )
+from rules.monsters.by_defense import ByDefense
 from rules.monsters.data import DEFAULT_POPULATION, GROUP_TABLE, ROLE_SHARES, ROLE_TABLE, GroupTraits
 from rules.monsters.defenses import (
     MonsterDefenses,
@@ -52,6 +53,7 @@ __all__ = [
     "GROUP_TABLE",
     "ROLE_SHARES",
     "ROLE_TABLE",
+    "ByDefense",
     "Defense",
     "Grade",
     "GroupTraits",

@@ -6,7 +6,7 @@ computed exactly with `rules.resistances.take_damage`.
 
 Examples:
     >>> average_modifiers()
-    {'fortitude': Fraction(0, 1), 'reflex': Fraction(0, 1), 'will': Fraction(0, 1)}
+    ByDefense(fortitude=Fraction(0, 1), reflex=Fraction(0, 1), will=Fraction(0, 1))
     >>> expected_multipliers()[DamageType.POISON]
     Fraction(47, 50)
 
@@ -21,6 +21,7 @@ from fractions import Fraction
 from rules.charts import Bars
 from rules.checks import distinct, flag
 from rules.errors import RulesError, RulesTypeError, shown
+from rules.monsters.by_defense import ByDefense
 from rules.monsters.data import (
     BEFORE,
     DAMAGE_TYPES,
@@ -50,7 +51,9 @@ __all__ = [
 Population = Mapping[str | tuple[str, ...], Fraction | int | str]
 
 
-def average_modifiers(role_shares: Mapping[Role | str, Fraction | int] | None = None) -> dict[str, Fraction]:
+def average_modifiers(
+    role_shares: Mapping[Role | str, Fraction | int] | None = None,
+) -> ByDefense[Fraction]:
     """The average modifier of each defense over the roles, weighted by how often each appears.
 
     Args:
@@ -58,7 +61,7 @@ def average_modifiers(role_shares: Mapping[Role | str, Fraction | int] | None = 
             ``None``. Roles left out do not appear.
 
     Returns:
-        ``{"fortitude": ..., "reflex": ..., "will": ...}`` as exact fractions; 0 is balanced.
+        The average modifier of each `Defense` as an exact fraction; 0 is balanced.
 
     Raises:
         RulesError: An unknown role, a negative share, or no role at all.
@@ -66,12 +69,11 @@ def average_modifiers(role_shares: Mapping[Role | str, Fraction | int] | None = 
     """
     shares = _role_shares(role_shares)
     total = sum(shares.values(), Fraction(0))
-    return {
-        defense.value: sum(
-            (share * ROLE_TABLE[role][index].modifier for role, share in shares.items()), Fraction(0)
-        ) / total
-        for index, defense in enumerate(DEFENSES)
-    }
+    fortitude, reflex, will = (
+        sum((share * ROLE_TABLE[role][index].modifier for role, share in shares.items()), Fraction(0)) / total
+        for index in range(len(DEFENSES))
+    )
+    return ByDefense(fortitude=fortitude, reflex=reflex, will=will)
 
 
 def defense_balance_table(role_shares: Mapping[Role | str, Fraction | int] | None = None) -> Table:
@@ -85,7 +87,7 @@ def defense_balance_table(role_shares: Mapping[Role | str, Fraction | int] | Non
             grades.count(Grade.STRONG),
             grades.count(Grade.AVERAGE),
             grades.count(Grade.WEAK),
-            _signed(averages[defense.value]),
+            _signed(averages[defense]),
         ))
     return Table.of(("Defense", "Strong roles", "Average roles", "Weak roles", "Average modifier"), rows)
 

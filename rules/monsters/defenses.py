@@ -6,7 +6,7 @@ into a monster's three scores, step by step.
 
 Examples:
     >>> role_defenses("brute")
-    {'fortitude': 1, 'reflex': -1, 'will': 0}
+    ByDefense(fortitude=1, reflex=-1, will=0)
     >>> design_defenses("Brute", 16).outcome
     'Fortitude 17, Reflex 15, Will 16'
 
@@ -21,6 +21,7 @@ from rules.checks import distinct, whole_number
 from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
+from rules.monsters.by_defense import ByDefense
 from rules.monsters.data import DEFENSES, ROLE_TABLE
 from rules.monsters.vocabulary import Defense, Grade, Role, read_role
 from rules.tables import Table
@@ -35,38 +36,40 @@ __all__ = [
 ]
 
 
-def role_defenses(role: Role | str) -> dict[str, int]:
+def role_defenses(role: Role | str) -> ByDefense[int]:
     """A role's defenses as modifiers to the average: +1 strong, 0 average, -1 weak.
 
     Args:
         role: A monster role such as ``"Soldier"``; a rank (``"Elite Soldier"``) is ignored.
 
     Returns:
-        ``{"fortitude": ..., "reflex": ..., "will": ...}``, a new dict on each call.
+        The modifier of each `Defense`: ``ByDefense(fortitude=..., reflex=..., will=...)``.
 
     Raises:
         RulesError: The role is not one of the six roles.
 
     """
     found, _ = read_role(role)
-    return {
-        defense.value: grade.modifier
-        for defense, grade in zip(DEFENSES, ROLE_TABLE[found], strict=True)
-    }
+    fortitude, reflex, will = (grade.modifier for grade in ROLE_TABLE[found])
+    return ByDefense(fortitude=fortitude, reflex=reflex, will=will)
 
 
 def vary_defenses(
-    defenses: Role | str | Mapping[str, int], *, plus: Defense | str, minus: Defense | str
-) -> dict[str, int]:
+    defenses: Role | str | Mapping[Defense, int] | Mapping[str, int],
+    *,
+    plus: Defense | str,
+    minus: Defense | str,
+) -> ByDefense[int]:
     """The variety option: +1 to one defense and -1 to another, never to AC.
 
     Args:
-        defenses: A role, or modifiers as `role_defenses` gives them.
+        defenses: A role, or modifiers as `role_defenses` gives them (keys may be
+            words: ``{"fortitude": 1, "reflex": 0, "will": 0}``).
         plus: The defense that gains +1.
         minus: The defense that takes -1; it must differ from ``plus``.
 
     Returns:
-        The modifiers after the option, a new dict.
+        The modifier of each `Defense` after the option.
 
     Raises:
         RulesError: AC is named, the same defense is named twice, or a defense is unknown.
@@ -75,9 +78,9 @@ def vary_defenses(
     start = _modifiers(defenses)
     up, down = _variety_pair(plus, minus)
     varied = dict(start)
-    varied[up.value] += 1
-    varied[down.value] -= 1
-    return varied
+    varied[up] += 1
+    varied[down] -= 1
+    return ByDefense.of(varied)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,19 +95,19 @@ class MonsterDefenses(Explained):
     steps: tuple[Step, ...]
 
     @property
-    def scores(self) -> dict[str, int]:
-        """The three scores by defense name."""
-        return {"fortitude": self.fortitude, "reflex": self.reflex, "will": self.will}
+    def scores(self) -> ByDefense[int]:
+        """The three scores by `Defense`."""
+        return ByDefense(fortitude=self.fortitude, reflex=self.reflex, will=self.will)
 
     @property
-    def answer(self) -> dict[str, int]:
+    def answer(self) -> ByDefense[int]:
         """The three scores: `scores`."""
         return self.scores
 
     @property
     def outcome(self) -> str:
         """The three scores in one line: ``"Fortitude 17, Reflex 15, Will 16"``."""
-        return ", ".join(f"{name.capitalize()} {score}" for name, score in self.scores.items())
+        return ", ".join(f"{defense.title} {score}" for defense, score in self.scores.items())
 
 
 def design_defenses(
@@ -168,20 +171,27 @@ def _roles_with(defense: Defense, grade: Grade) -> str:
     return ", ".join(role.value for role, grades in ROLE_TABLE.items() if grades[index] is grade)
 
 
-def _modifiers(defenses: Role | str | Mapping[str, int]) -> dict[str, int]:
+def _modifiers(defenses: Role | str | Mapping[Defense, int] | Mapping[str, int]) -> ByDefense[int]:
     if isinstance(defenses, (Role, str)):
         return role_defenses(defenses)
     if not isinstance(defenses, Mapping):
         msg = f"defenses must be a role or a mapping such as role_defenses gives, not {shown(defenses)}"
         raise RulesTypeError(msg)
     checked = {
-        name: whole_number(value, f"The {name} modifier", minimum=None) for name, value in defenses.items()
+        name: whole_number(value, f"The {_name(name)} modifier", minimum=None)
+        for name, value in defenses.items()
     }
-    read = {defense.value: value for defense, value in distinct(checked, "defenses", Defense.parse).items()}
-    if set(read) != {defense.value for defense in DEFENSES}:
-        msg = f"defenses must give fortitude, reflex and will, not {sorted(read)}"
+    read = distinct(checked, "defenses", Defense.parse)
+    if set(read) != set(DEFENSES):
+        given = sorted(defense.value for defense in read)
+        msg = f"defenses must give fortitude, reflex and will, not {given}"
         raise RulesError(msg)
-    return {defense.value: read[defense.value] for defense in DEFENSES}
+    return ByDefense.of(read)
+
+
+def _name(key: object) -> object:
+    """A defense as a message names it: ``fortitude`` for the member or the word."""
+    return key.value if isinstance(key, Defense) else key
 
 
 def _variety_pair(plus: Defense | str, minus: Defense | str) -> tuple[Defense, Defense]:
@@ -211,7 +221,7 @@ def _role_row(role: Role | str, steps: list[Step]) -> Role:
 
 def _variety(
     role: Role, plus: Defense | str | None, minus: Defense | str | None, steps: list[Step]
-) -> dict[str, int]:
+) -> ByDefense[int]:
     """Step 2: the variety option, if taken: both modifiers or neither."""
     modifiers = role_defenses(role)
     if plus is None and minus is None:
@@ -226,19 +236,17 @@ def _variety(
     up, down = _variety_pair(plus, minus)
     varied = vary_defenses(modifiers, plus=up, minus=down)
     steps.append(Step(rb.VARIETY, f"+1 {up.title}, -1 {down.title}"))
-    beyond = [
-        f"{Defense(name).title} {value:+d}" for name, value in varied.items() if abs(value) > 1
-    ]
+    beyond = [f"{defense.title} {value:+d}" for defense, value in varied.items() if abs(value) > 1]
     if beyond:
         steps.append(Step(rb.VARIETY_STACKS, f"{', '.join(beyond)}: the option adds to the role's grade"))
     return varied
 
 
-def _scores(average: int, modifiers: dict[str, int], steps: list[Step]) -> tuple[int, int, int]:
+def _scores(average: int, modifiers: ByDefense[int], steps: list[Step]) -> tuple[int, int, int]:
     """Step 3: each score is the average plus its modifier."""
-    scores = tuple(average + modifiers[defense.value] for defense in DEFENSES)
+    scores = tuple(average + modifiers[defense] for defense in DEFENSES)
     text = ", ".join(
-        f"{defense.title} {average} {modifiers[defense.value]:+d} = {score}"
+        f"{defense.title} {average} {modifiers[defense]:+d} = {score}"
         for defense, score in zip(DEFENSES, scores, strict=True)
     )
     steps.append(Step(rb.DEFENSE_SCORES, text))
