@@ -50,8 +50,16 @@ log = logging.getLogger("mkdocs.rulesite")
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
 _HTML_ID = re.compile(r'\sid="([^"]+)"')
 _LINKED = re.compile(r'<a class="rule-cite" href="[^"]*">$')
-UNKNOWN_PAGE = "api.md"
-"""Where a fragment that no page owns is shown (mkdocstrings renders docstrings apart)."""
+UNKNOWN_PAGE = "index.md"
+"""Where a fragment converted outside any page is shown, for a link's purposes."""
+
+_UNDER_WAY: list[Page] = []
+"""The page whose conversion is under way, if any (set when it starts, emptied when it ends).
+
+mkdocstrings converts each docstring with a Markdown instance of its own while the page's
+``:::`` block is being read, so a docstring is converted while its page's conversion is
+under way (in MkDocs, ProperDocs and Zensical alike): its HTML is shown on that page.
+"""
 
 
 def docs_of(md: Markdown) -> Docs:
@@ -66,12 +74,18 @@ def page_of(md: Markdown) -> Page | None:
     return page
 
 
+def shown_on(md: Markdown) -> Page | None:
+    """The page this conversion's HTML is shown on: its own, or, for a docstring, the enclosing page's."""
+    page: Page | None = getattr(md, "rulesite_shown_on", None)
+    return page
+
+
 def rule_href(anchor: str, md: Markdown, docs: Docs) -> str | None:
     """The link to the rule with this anchor from the page being converted; ``None`` if unknown."""
     target = docs.anchors.get(anchor)
     if target is None:
         return None
-    page = page_of(md)
+    page = shown_on(md)
     source = page.src if page else UNKNOWN_PAGE
     if source == target.page or getattr(md, "rulesite_holds_all", False):
         return f"#{anchor}"
@@ -85,9 +99,12 @@ def _links_resolved_from_source(md: Markdown) -> bool:
 
     Zensical does (``affinity.md#guarding`` becomes ``../affinity/#guarding``, and so would
     ``../affinity/#guarding`` become ``../../affinity/#guarding``); MkDocs and ProperDocs
-    leave raw HTML alone, so it must hold the built page's own relative URL.
+    leave raw HTML alone, so it must hold the built page's own relative URL. Zensical adds
+    its rendering context to every Markdown instance, mkdocstrings' included.
     """
-    return any(type(extension).__module__.startswith("zensical") for extension in md.registeredExtensions)
+    return "rendering_context" in md.preprocessors or any(
+        type(extension).__module__.startswith("zensical") for extension in md.registeredExtensions
+    )
 
 
 class _Assemble(Preprocessor):
@@ -102,6 +119,9 @@ class _Assemble(Preprocessor):
         self.md.rulesite_docs = docs
         page = docs.page_of_text("\n".join(lines))
         self.md.rulesite_page = page
+        if page is not None:  # a page's conversion is never inside another's
+            _UNDER_WAY[:] = [page]
+        self.md.rulesite_shown_on = page or (_UNDER_WAY[0] if _UNDER_WAY else None)
         self.md.rulesite_holds_all = False
         self.md.rulesite_namespace = {}
         where = page.src if page else "a page"
@@ -180,6 +200,8 @@ class _Cite(Postprocessor):
     """Link each ``§anchor`` of the page's HTML (code included) to its rule."""
 
     def run(self, text: str) -> str:
+        if page_of(self.md) is not None:
+            _UNDER_WAY.clear()  # the page's conversion ends here: its docstrings are converted
         docs = docs_of(self.md)
         ids = set(_HTML_ID.findall(text))
         page = page_of(self.md)

@@ -4,7 +4,8 @@ Zensical reads ``mkdocs.yml`` but ignores MkDocs hooks and plugins it does not k
 This test builds the site with ``zensical`` 0.0.73 (the newest this registry serves) in its
 own venv under ``.cache/zensical`` and compares what the site machinery adds with the
 MkDocs build: the rulings index, rule citations, glossary terms, inlined flowcharts and
-worked examples.
+worked examples, on the system pages and the API reference alike; and it follows every rule
+citation of either build to the id it points at.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -22,11 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".cache" / "zensical"
 ZENSICAL = VENV / "bin" / "zensical"
 PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
-# The API reference is not compared: mkdocstrings converts docstrings in a Markdown instance of
-# its own, where the page being built is unknown, and Zensical then resolves the few rule
-# citations in docstrings against the wrong folder (a known gap of the portable machinery).
 PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "conditions-list",
-         "typed-damage", "taking-damage", "glossary"]
+         "typed-damage", "taking-damage", "glossary", "api", "api/resistances", "api/monsters",
+         "api/affinity", "api/conditions", "api/typed-damage", "api/taking-damage"]
 FEATURES = {
     "rulings index and links": re.compile(r'<a [^>]*?href="(\.\./[a-z-]+/#ruling-[a-z0-9-]+)"'),
     "rule citations": re.compile(r'class="rule-cite" href="([^"]+)"'),
@@ -98,3 +98,37 @@ def test_the_comparison_sees_every_feature(site):
     assert len(print_page["glossary terms"]) >= 50
     assert len(print_page["inlined flowcharts"]) >= 7
     assert len(print_page["worked examples"]) >= 500
+
+
+def broken_citations(site: Path) -> list[str]:
+    """Every rule citation of a built site whose link does not reach an element with its id."""
+    ids: dict[str, set[str]] = {}
+    broken = []
+    for html in sorted(site.rglob("index.html")):
+        folder = html.parent.relative_to(site).as_posix()
+        if folder.startswith("assets"):
+            continue
+        url = "/" if folder == "." else f"/{folder}/"
+        for href in FEATURES["rule citations"].findall(html.read_text(encoding="utf-8")):
+            target = urlsplit(urljoin(url, href))
+            if target.path not in ids:
+                page = site / target.path.strip("/") / "index.html"
+                text = page.read_text(encoding="utf-8") if page.exists() else ""
+                ids[target.path] = set(re.findall(r'\sid="([^"]+)"', text))
+            if target.fragment not in ids[target.path]:
+                broken.append(f"{url}: {href}")
+    return broken
+
+
+@pytest.mark.integration
+def test_every_rule_citation_of_the_mkdocs_build_lands_on_its_rule(site):
+    """Docstrings' citations too: they are converted apart from their page, by mkdocstrings."""
+    assert broken_citations(site) == []
+    api = found(site, "api/resistances")["rule citations"]
+    assert len(api) >= 10
+    assert all(href.startswith("../../resistances/#") for href in api)
+
+
+@pytest.mark.integration
+def test_every_rule_citation_of_the_zensical_build_lands_on_its_rule(zensical_site):
+    assert broken_citations(zensical_site) == []
