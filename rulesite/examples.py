@@ -266,6 +266,8 @@ def _label_of(expr: ast.expr) -> str:
     """
     if isinstance(expr, ast.Attribute):
         return _label_of(expr.value)
+    if isinstance(expr, ast.Compare):
+        return _question(expr)
     if not isinstance(expr, ast.Call):
         return ""
     name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(expr.func, "id", "")
@@ -280,6 +282,39 @@ def _label_of(expr: ast.expr) -> str:
     words = name.replace("_", " ").strip()
     words = words[:1].upper() + words[1:]
     return f"{words}: {'; '.join(parts)}" if parts else words
+
+
+_QUESTIONS: dict[type[ast.cmpop], str] = {
+    ast.Eq: "Is {left} the same as {right}?",
+    ast.NotEq: "Does {left} differ from {right}?",
+    ast.In: "Does {right} include {left}?",
+    ast.NotIn: "Does {right} leave out {left}?",
+}
+
+
+def _question(expr: ast.Compare) -> str:
+    """A comparison as the question its yes or no answers, in the words of its two sides.
+
+    ``role_defenses("Elite Soldier") == role_defenses("Soldier")`` asks "Is role defenses:
+    Elite Soldier the same as role defenses: Soldier?"; a chain, or a side with no words
+    (a variable), asks nothing and the answer stands alone.
+    """
+    if len(expr.ops) != 1 or type(expr.ops[0]) not in _QUESTIONS:
+        return ""
+    left, right = _phrase(expr.left), _phrase(expr.comparators[0])
+    if not (left and right):
+        return ""
+    return _QUESTIONS[type(expr.ops[0])].format(left=left, right=right)
+
+
+def _phrase(node: ast.expr) -> str:
+    """One side of a comparison in words: a call as its label, a literal as the player writes it."""
+    if isinstance(node, ast.Call | ast.Attribute):
+        label = _label_of(node)
+        return label[:1].lower() + label[1:]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return f"'{node.value}'"
+    return ""
 
 
 _WRAPPERS = frozenset({"bool", "int", "str", "list", "tuple", "set", "sorted", "len", "repr", "float"})

@@ -50,8 +50,8 @@ log = logging.getLogger("mkdocs.rulesite")
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
 _HTML_ID = re.compile(r'\sid="([^"]+)"')
 _LINKED = re.compile(r'<a class="rule-cite" href="[^"]*">$')
-UNKNOWN_PAGE = "index.md"
-"""Where a fragment converted outside any page is shown, for a link's purposes."""
+UNKNOWN_PAGE = "api.md"
+"""Where a fragment converted outside any page's conversion is taken to be shown, one folder down."""
 
 _UNDER_WAY: list[Page] = []
 """The page whose conversion is under way, if any (set when it starts, emptied when it ends).

@@ -120,3 +120,24 @@ def test_a_result_that_states_its_situation_is_introduced_by_it():
         ```
     ''')
     assert '<p class="we-situation">10 Fire damage against Resist Fire</p>' in player_view(html)
+
+
+def test_a_yes_or_no_answer_is_introduced_by_the_question_it_answers():
+    html = render('''
+        ```python
+        >>> from rules.monsters import group_traits, role_defenses
+        >>> role_defenses("Elite Soldier (Leader)") == role_defenses("Soldier")
+        True
+        >>> "Resist Radiant" in group_traits("Fey")
+        False
+        >>> first = role_defenses("Soldier")
+        >>> first == role_defenses("Soldier")
+        True
+        ```
+    ''')
+    view = player_view(html)
+    assert "Is role defenses: Elite Soldier (Leader) the same as role defenses: Soldier?</p>" in view
+    assert "Does group traits: Fey include &#x27;Resist Radiant&#x27;?</p>" in view
+    assert view.count('<span class="we-tag">Answer</span> yes') == 2
+    assert view.count('<span class="we-tag">Answer</span> no') == 1
+    assert view.count('class="we-situation"') == 2  # a variable has no words: no question is made up
