@@ -184,6 +184,9 @@ def _evaluate(tree: ast.Module, source: str, run: _Run) -> tuple[str, Shown | No
         return text + "\n", _show(inner, value, run)
     if isinstance(expr, ast.Attribute) or _attributes_of_one(expr):
         return _show_attributes(expr, run)
+    asked = _asked(expr, namespace)
+    if asked is not None:
+        return _show_yes_or_no(asked, run)
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
         value = _eval(expr, namespace)
@@ -191,6 +194,28 @@ def _evaluate(tree: ast.Module, source: str, run: _Run) -> tuple[str, Shown | No
     if text:  # printed more than one value: the player reads what was printed
         return text + ("" if value is None else repr(value) + "\n"), Shown(text=text)
     return ("" if value is None else repr(value) + "\n"), _show(expr, value, run)
+
+
+def _asked(expr: ast.expr, namespace: dict[str, Any]) -> ast.expr | None:
+    """For ``bool(x)``: ``x``, the value whose truth is asked."""
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "bool"):
+        return None
+    if len(expr.args) != 1 or expr.keywords or namespace.get("bool", bool) is not bool:
+        return None
+    return expr.args[0]
+
+
+def _show_yes_or_no(asked: ast.expr, run: _Run) -> tuple[str, Shown | None]:
+    """``bool(result)``: the result itself, whose steps say why, each rule linked; it is run once."""
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        value = _eval(asked, run.namespace)
+    got = f"{output.getvalue()}{bool(value)!r}\n"
+    if output.getvalue():
+        return got, Shown(text=output.getvalue())
+    if _is_result(value):
+        return got, _show(asked, value, run)
+    return got, _show(asked, bool(value), run)
 
 
 def _eval(expr: ast.expr, namespace: dict[str, Any]) -> Any:

@@ -141,3 +141,20 @@ def test_a_yes_or_no_answer_is_introduced_by_the_question_it_answers():
     assert view.count('<span class="we-tag">Answer</span> yes') == 2
     assert view.count('<span class="we-tag">Answer</span> no') == 1
     assert view.count('class="we-situation"') == 2  # a variable has no words: no question is made up
+
+
+def test_a_yes_or_no_asked_of_a_result_shows_why_with_the_rule_linked():
+    html = render('''
+        ```python
+        >>> from rules.conditions import Combatant, grants_combat_advantage
+        >>> bool(grants_combat_advantage(Combatant("Orc").add("prone"), adjacent=True))
+        True
+        >>> bool(Combatant("Orc").add("prone").conditions)
+        True
+        ```
+    ''')
+    view = player_view(html)
+    assert '<p class="we-situation">an adjacent enemy attacks Orc: prone</p>' in view
+    assert '<a class="we-rule" href="../conditions-list/#prone">Prone</a>: prone: grants it to an adjacent enemy' in view
+    assert '<span class="we-tag">Result</span> yes' in view
+    assert view.count('<span class="we-tag">Answer</span> yes') == 1  # not a result: the value in words
