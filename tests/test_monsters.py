@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from fractions import Fraction
@@ -152,6 +154,11 @@ def test_role_defenses_cannot_be_changed():
         first._figures = (5, 5, 5)  # type: ignore[misc]
     assert role_defenses("Soldier")["will"] == 0
     assert hash(first) == hash(role_defenses("Soldier"))
+
+
+def test_role_defenses_copy_and_pickle_as_themselves():
+    first = role_defenses("Brute")
+    assert copy.deepcopy(first) == pickle.loads(pickle.dumps(first)) == first
 
 
 def test_by_defense_prints_as_it_is_built():

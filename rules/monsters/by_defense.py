@@ -61,6 +61,9 @@ class ByDefense(Mapping[Defense, V], Generic[V]):
         msg = f"A ByDefense never changes: build a new one rather than set {name}"
         raise AttributeError(msg)
 
+    def __reduce__(self) -> tuple[object, tuple[V, V, V]]:
+        return _rebuilt, self._figures  # copy and pickle build it anew, as it never changes
+
     def __hash__(self) -> int:
         return hash(self._figures)
 
@@ -73,3 +76,6 @@ class ByDefense(Mapping[Defense, V], Generic[V]):
         fortitude, reflex, will = self._figures
         return f"ByDefense(fortitude={fortitude!r}, reflex={reflex!r}, will={will!r})"
 
+
+def _rebuilt(fortitude: V, reflex: V, will: V) -> ByDefense[V]:
+    return ByDefense(fortitude=fortitude, reflex=reflex, will=will)
