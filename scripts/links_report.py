@@ -27,29 +27,40 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/lib/chromium/chromium"
 VIEWPORTS = {"phone": (390, 844), "tablet": (800, 1000), "desktop": (1280, 900)}
 
-# Queries a player types mid-game, and the anchor its first result must open.
+# Queries a player types mid-game, and the anchor its first result must open: rules and
+# conditions by name, traits as a stat block writes them, abbreviations from the glossary.
 QUERIES = [
     ("dazed", "dazed"),
     ("prone", "prone"),
     ("grabbed", "grabbed"),
     ("weakened", "weakened"),
     ("stunned", "stunned"),
+    ("blinded", "blinded"),
+    ("marked", "marked"),
+    ("petrified", "petrified"),
+    ("unconscious", "unconscious"),
     ("flanking", "condition-flanking"),
     ("opportunity attack", "opportunity-attacks"),
     ("escape check", "escape-checks"),
     ("total defense", "total-defense"),
     ("combat advantage", "combat-advantage-granted"),
+    ("guarding", "guarding"),
+    ("swarm", "trait-swarm"),
+    ("insubstantial", "trait-insubstantial"),
+    ("regiment", "trait-regiment"),
+    ("immune fire", "trait-damage-immunity"),
+    ("nondamage immunity", "trait-nondamage-immunity"),
+    ("armor piercing", "armor-piercing"),
+    ("hit locations", "hit-locations"),
+    ("magic armor", "pool-magic-armor"),
     ("VU", "glossary-vu"),
     ("MoS", "glossary-mos"),
     ("OA", "glossary-oa"),
     ("AC", "glossary-ac"),
     ("Fort", "glossary-fort"),
-    ("guarding", "guarding"),
-    ("armor piercing", "armor-piercing"),
-    ("hit locations", "hit-locations"),
-    ("swarm", "trait-swarm"),
-    ("immune fire", "trait-damage-immunity"),
-    ("magic armor", "pool-magic-armor"),
+    ("RS", "glossary-rs"),
+    ("IM", "glossary-im"),
+    ("CA", "glossary-ca"),
 ]
 
 # True when the element with the given id sits fully inside the screen, below the

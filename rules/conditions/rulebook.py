@@ -46,6 +46,6 @@ SEVERAL_GRABBERS_MOVED = Rule(
     PAGE, "ruling-forced-movement-several-grabbers", "Ruling: forced movement and several grabbers"
 )
 TOTAL_DEFENSE_BONUS = Rule(
-    PAGE, "ruling-total-defense-power-bonus", "Ruling: Total Defense and other power bonuses"
+    PAGE, "ruling-total-defense-power-bonus", "Ruling: the larger power bonus to defenses applies"
 )
 WAKES_ONE = Rule(PAGE, "ruling-damage-ends-one-unconscious", "Ruling: damage ends one Unconscious")

@@ -25,4 +25,4 @@ RANK_NOT_ROLE = Rule(PAGE, "ruling-rank-is-not-role", "Ruling: rank and leader a
 VARIETY_STACKS = Rule(PAGE, "ruling-variety-stacks", "Ruling: the variety option stacks")
 OPPOSED = Rule(PAGE, "ruling-opposed-group-traits", "Ruling: a resistance and a vulnerability to one type")
 FIVE_PER_TIER = Rule(PAGE, "ruling-five-per-tier", "Ruling: 5 per tier")
-SWARM_ROW = Rule(PAGE, "ruling-swarm-row", "Ruling: the missing Swarm row")
+SWARM_ROW = Rule(PAGE, "ruling-swarm-row", "Ruling: the group table's missing row")
