@@ -31,7 +31,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "scripts", ROOT / "rulesite"]
+SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "calculators", ROOT / "mkdocs.yml", ROOT / "scripts",
+           ROOT / "rulesite"]
 
 
 def _newest(paths: list[Path]) -> float:

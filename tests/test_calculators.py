@@ -1,0 +1,206 @@
+"""The calculators answer as the rules do, refuse bad input on its field, and never crash.
+
+Each situation of `tests/calculator_situations.py` is answered by `calculators.answer` and
+by the system's public `rules` functions called directly here; the outcome and the steps
+must agree. Bad input must be refused on the field it concerns, with a message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calculators import CALCULATORS, KINDS, answer, answer_json
+from rules.explain import Explained, Rule
+from rules.resistances import take_damage
+from tests.calculator_situations import SITUATIONS, Situation
+from tests.fuzzing import FUZZ, NOTATION
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _words(text: str, separator: str = ",") -> list[str]:
+    return [item.strip() for item in text.split(separator) if item.strip()]
+
+
+def _yes(value: str) -> bool:
+    if value not in ("yes", ""):
+        raise ValueError(value)
+    return value == "yes"
+
+
+def _resistances(values: Mapping[str, str]) -> Explained:
+    reduction = {}
+    for item in _words(values["reduction"]):
+        kind, number = item.rsplit(maxsplit=1)
+        reduction[kind] = int(number)
+    return take_damage(
+        int(values["damage"]),
+        _words(values["types"]),
+        _words(values["traits"], "\n"),
+        advantage=_yes(values["advantage"]),
+        critical=_yes(values["critical"]),
+        ongoing=_yes(values["ongoing"]),
+        silvered=_yes(values["silvered"]),
+        area=_yes(values["area"]),
+        attacker_level=int(values["level"]),
+        environmental=_yes(values["environmental"]),
+        reduction=reduction,
+    )
+
+
+DIRECT: dict[str, Callable[[Mapping[str, str]], Explained]] = {
+    "resistances": _resistances,
+}
+"""Each system's situation worked out by calling its rules directly, from the same text."""
+
+
+def _filled(situation: Situation) -> dict[str, str]:
+    defaults = {field.name: field.default for field in CALCULATORS[situation.system].fields}
+    return {**defaults, **situation.values}
+
+
+@pytest.mark.parametrize("situation", SITUATIONS, ids=lambda case: f"{case.system}: {case.why}")
+def test_a_situation_is_answered_as_the_rules_answer_it(situation: Situation):
+    got = answer(situation.system, situation.values)
+    if situation.refused:
+        assert got["ok"] is False, got
+        assert got["field"] == situation.refused, got
+        assert got["message"]
+        with pytest.raises(ValueError):  # the rules, or reading the text, refuse it too
+            DIRECT[situation.system](_filled(situation))
+        return
+    expected = DIRECT[situation.system](_filled(situation))
+    assert got["ok"] is True, got
+    assert got["outcome"] == expected.outcome
+    assert got["situation"] == expected.situation
+    shown = [f"{step['title']} (§{step['anchor']}): {step['text']}" for step in got["steps"]]  # type: ignore[attr-defined]
+    assert shown == [str(step) for step in expected.steps]
+    assert [step["change"] for step in got["steps"]] == [step.change for step in expected.steps]  # type: ignore[attr-defined]
+
+
+def test_every_system_has_ten_situations_with_one_bad_input():
+    for system in CALCULATORS:
+        mine = [situation for situation in SITUATIONS if situation.system == system]
+        assert len(mine) >= 10, system
+        assert any(situation.refused for situation in mine), system
+        assert any("seed" in situation.why for situation in mine), system
+
+
+def _anchored(page: str, anchor: str) -> bool:
+    if anchor in Rule.registry:
+        return True
+    return re.search(rf"#{re.escape(anchor)}\b", (DOCS / page).read_text(encoding="utf-8")) is not None
+
+
+@pytest.mark.parametrize("system", CALCULATORS)
+def test_the_fields_are_well_formed(system: str):
+    calculator = CALCULATORS[system]
+    assert calculator.system == system
+    assert (DOCS / calculator.page).is_file()
+    names = [field.name for field in calculator.fields]
+    assert len(set(names)) == len(names)
+    for field in calculator.fields:
+        assert NAME.fullmatch(field.name), field
+        assert field.kind in KINDS, field
+        assert field.label, field
+        assert bool(field.choices) == (field.kind in ("choice", "choices")), field
+        if field.rule:
+            assert _anchored(calculator.page, field.rule), field
+        if field.kind == "choice":
+            assert field.default in [value for value, _ in field.choices], field
+
+
+@pytest.mark.parametrize("system", CALCULATORS)
+def test_the_defaults_give_an_answer(system: str):
+    got = answer(system, {})
+    assert got["ok"] is True, got
+    assert got["steps"], got
+
+
+@pytest.mark.parametrize("system", CALCULATORS)
+def test_every_choice_is_accepted(system: str):
+    for field in CALCULATORS[system].fields:
+        for value, label in field.choices:
+            assert label
+            got = answer(system, {field.name: value})
+            assert got["ok"] is True or got["field"] != field.name, (field.name, value, got)
+
+
+@pytest.mark.parametrize(
+    ("system", "name"),
+    [(system, name) for system, calculator in CALCULATORS.items() for name, _ in calculator.presets],
+)
+def test_a_preset_fills_every_field_and_gives_an_answer(system: str, name: str):
+    calculator = CALCULATORS[system]
+    values = dict(calculator.presets)[name]
+    assert set(values) == {field.name for field in calculator.fields}
+    got = answer(system, values)
+    assert got["ok"] is True, got
+
+
+def test_a_preset_is_a_worked_example_of_the_situations():
+    for system, calculator in CALCULATORS.items():
+        assert calculator.presets, system
+        known = [answer(system, situation.values) for situation in SITUATIONS if situation.system == system]
+        for name, values in calculator.presets:
+            assert answer(system, values) in known, (system, name)
+
+
+def test_unknown_systems_and_fields_are_refused():
+    assert answer("poker", {})["ok"] is False
+    got = answer("resistances", {"damages": "17"})
+    assert got["ok"] is False
+    assert "damages" in got["message"]  # type: ignore[operator]
+
+
+def test_the_browser_entry_point_reads_a_link():
+    got = json.loads(answer_json("resistances", "damage=27&types=fire&traits=Resist+Fire+10&advantage="))
+    assert got["outcome"] == take_damage(27, "fire", ["Resist Fire 10"]).outcome
+    twice = json.loads(answer_json("resistances", "damage=1&damage=2"))
+    assert twice["ok"] is False
+    assert twice["field"] == "damage"
+
+
+def _well_formed(system: str, got: dict[str, Any]) -> None:
+    json.dumps(got)
+    if got["ok"]:
+        assert isinstance(got["outcome"], str)
+        assert all(step["anchor"] in Rule.registry for step in got["steps"])
+    else:
+        assert isinstance(got["message"], str)
+        assert got["message"]
+        assert got["field"] is None or got["field"] in {field.name for field in CALCULATORS[system].fields}
+
+
+texts = st.one_of(
+    st.text(),
+    st.text(alphabet=NOTATION + "\n", max_size=30),
+    st.from_regex(r"[+-]?[0-9]{1,120}", fullmatch=True),
+    st.sampled_from(["yes", "", "fire", "fire,cold", "Resist 10 Fire", "-1", "0", "10**100"]),
+)
+
+
+@FUZZ
+@given(data=st.data())
+@pytest.mark.parametrize("system", CALCULATORS)
+def test_any_text_in_any_field_is_answered_or_refused(system: str, data: st.DataObject):
+    fields = CALCULATORS[system].fields
+    chosen = data.draw(st.sets(st.sampled_from(fields), min_size=1), label="fields")
+    values = {field.name: data.draw(texts, label=field.name) for field in chosen}
+    _well_formed(system, answer(system, values))
+
+
+@FUZZ
+@given(query=st.text())
+@pytest.mark.parametrize("system", CALCULATORS)
+def test_any_link_is_answered_or_refused(system: str, query: str):
+    json.loads(answer_json(system, query))
