@@ -45,7 +45,7 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         log.warning("a calculator fence names %r, which is no system (known: %s)", system, known)
         return ""
     if getattr(md, "rulesite_holds_all", False):  # the print page: a form does not print
-        return '<p class="calculator-elsewhere">On the site, a calculator here works out your own situation.</p>'
+        return '<p class="calculator-elsewhere">On the site, a calculator here works out your situation.</p>'
     assets = calculator_assets.present()
     summary = f'<summary class="calculator__summary">{escape(calculator.title)}</summary>'
     if assets is None:
@@ -105,7 +105,7 @@ def _field(system: str, field: Any, links: dict[str, str]) -> str:
     described = " ".join(part for part in (f"{ident}-hint" if field.hint else "", f"{ident}-error") if part)
     rule = _rule_link(field.rule, links)
     if field.kind in {"choices", "flag"}:
-        return _boxes(ident, field, hint, error, described, rule)
+        return _boxes(ident, field, hint=hint, error=error, described=described, rule=rule)
     label = f'<label class="calculator__label" for="{ident}">{escape(field.label)}</label>'
     common = f'id="{ident}" name="{escape(field.name)}" aria-describedby="{described}"'
     if field.kind == "lines":
@@ -129,7 +129,7 @@ def _field(system: str, field: Any, links: dict[str, str]) -> str:
     )
 
 
-def _boxes(ident: str, field: Any, hint: str, error: str, described: str, rule: str) -> str:
+def _boxes(ident: str, field: Any, *, hint: str, error: str, described: str, rule: str) -> str:
     """Checkboxes: one for a flag, one per choice for "any of" (the value joins them with ",")."""
     if field.kind == "flag":
         checked = " checked" if field.default == "yes" else ""

@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "docs" / "assets" / "calculator"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 # What loadPyodide() fetches to run pure Python, and nothing else (no packages).
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+RUNTIME_FILES = (
+    "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
 PACKAGES = ("rules", "calculators")
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -90,7 +92,10 @@ def _write_wheel(root: Path, folder: Path) -> str:
     if target.is_file():
         return wheel_name
     metadata = f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {version}\n"
-    wheel = "Wheel-Version: 1.0\nGenerator: rulesite.calculator_assets\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    wheel = (
+        "Wheel-Version: 1.0\nGenerator: rulesite.calculator_assets\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
     files += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", wheel.encode())]
     record = "".join(f"{path},sha256={_hash(data)},{len(data)}\n" for path, data in files)
     files.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))

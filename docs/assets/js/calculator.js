@@ -20,7 +20,7 @@
     runtime = (async function () {
       progress("Loading the Python runtime…");
       const module = await import(RUNTIME + "pyodide.mjs");
-      const pyodide = await module.loadPyodide({ indexURL: RUNTIME, fullStdLib: false });
+      const pyodide = await failFast(module.loadPyodide({ indexURL: RUNTIME, fullStdLib: false }));
       progress("Loading the rules…");
       const response = await fetch(RUNTIME + encodeURIComponent(wheel));
       if (!response.ok) throw new Error("the rules (" + wheel + ") answered " + response.status);
@@ -31,6 +31,24 @@
     return runtime;
   }
 
+  // A runtime file that fails to download (pyodide.asm.wasm) leaves loadPyodide() waiting for
+  // ever; its failure surfaces only as an unhandled rejection from pyodide's own code.
+  function failFast(loading) {
+    let stop;
+    const failed = new Promise(function (_, reject) {
+      stop = function (event) {
+        const reason = event.reason || event.error || event.message;
+        if (String((reason && reason.stack) || reason).includes(RUNTIME)) reject(reason);
+      };
+      window.addEventListener("unhandledrejection", stop);
+      window.addEventListener("error", stop);
+    });
+    return Promise.race([loading, failed]).finally(function () {
+      window.removeEventListener("unhandledrejection", stop);
+      window.removeEventListener("error", stop);
+    });
+  }
+
   function fieldsOf(form) {
     return [...form.querySelectorAll("[data-field]")];
   }
@@ -38,7 +56,9 @@
   function valueOf(field) {
     const boxes = field.querySelectorAll("input[type=checkbox]");
     if (field.classList.contains("calculator__field--choices")) {
-      return [...boxes].filter(b => b.checked).map(b => b.value).join(",");
+      const chosen = [...boxes].filter(b => b.checked).map(b => b.value);
+      if (field.dataset.unknown) chosen.push(...field.dataset.unknown.split(","));
+      return chosen.join(",");
     }
     if (boxes.length) return boxes[0].checked ? "yes" : "";
     return field.querySelector("input, select, textarea").value;
@@ -46,13 +66,25 @@
 
   function setValue(field, value) {
     const boxes = field.querySelectorAll("input[type=checkbox]");
+    // A value the form has no box or option for (a mistyped link) is kept, so the answer
+    // names what is wrong instead of quietly dropping it.
     if (field.classList.contains("calculator__field--choices")) {
-      const chosen = new Set(value.split(","));
-      for (const box of boxes) box.checked = chosen.has(box.value);
+      const chosen = value.split(",");
+      const known = new Set([...boxes].map(b => b.value));
+      for (const box of boxes) box.checked = chosen.includes(box.value);
+      const unknown = chosen.filter(v => v && !known.has(v));
+      if (unknown.length) field.dataset.unknown = unknown.join(",");
+      else delete field.dataset.unknown;
     } else if (boxes.length) {
       boxes[0].checked = value === "yes";
     } else {
-      field.querySelector("input, select, textarea").value = value;
+      const control = field.querySelector("input, select, textarea");
+      if (control.tagName === "SELECT" && ![...control.options].some(o => o.value === value)) {
+        const option = element("option", "calculator__unknown", value + " (not a choice)");
+        option.value = value;
+        control.appendChild(option);
+      }
+      control.value = value;
     }
   }
 
@@ -240,11 +272,13 @@
     });
     let typing = 0;
     form.addEventListener("input", function (event) {
-      if (!event.target.closest("[data-field]")) return;
+      if (!event.target.matches("input[type=text], textarea")) return; // boxes answer on change
       clearTimeout(typing);
       typing = setTimeout(function () { work(true); }, 350);
     });
     form.addEventListener("change", function (event) {
+      const field = event.target.closest("[data-field]");
+      if (field) delete field.dataset.unknown; // the player chose again
       if (event.target.matches("select, input[type=checkbox]")) work(true);
     });
     for (const button of form.querySelectorAll(".calculator__preset")) {
