@@ -97,6 +97,10 @@ class Form:
                 raise RulesError(msg)
             return whole_number(int(text), field.label, minimum=minimum)
 
+    def number_or_none(self, name: str, *, minimum: int | None = 0) -> int | None:
+        """A whole number as `number` reads it, or ``None`` when the field is left blank."""
+        return None if not self.values[name].strip() else self.number(name, minimum=minimum)
+
     def flag(self, name: str) -> bool:
         """A checkbox: ``"yes"`` when ticked, ``""`` when not."""
         field = self._field(name, "flag")
@@ -105,9 +109,10 @@ class Form:
             raise FieldError(name, f"{field.label} must be 'yes' or empty, not {shown(value)}")
         return value == YES
 
-    def text(self, name: str) -> str:
-        """One line of text, its ends stripped."""
-        return self.values[self._field(name, "text").name].strip()
+    def text(self, name: str, *, strip: bool = True) -> str:
+        """One line of text, its ends stripped unless spaces mean something (a die's blank face)."""
+        text = self.values[self._field(name, "text").name]
+        return text.strip() if strip else text
 
     def lines(self, name: str) -> tuple[str, ...]:
         """The field's lines that are not blank, their ends stripped."""

@@ -73,5 +73,48 @@ def _resistances() -> list[Situation]:
     ]
 
 
-SITUATIONS: tuple[Situation, ...] = (*_resistances(),)
+def _typed_damage() -> list[Situation]:
+    def hit(why: str, *, refused: str = "", **values: str) -> Situation:
+        return Situation("typed-damage", values, why, refused=refused)
+
+    cyrus = {"weapon": "Shortsword: 3-", "margin": "2"}
+    murphy = {"weapon": "Target Pistol: 3B", "margin": "1"}
+    muldoon = "Armor of Muldoon: --**++(H vs. Arrows)"
+    return [
+        hit("seed worked example: Cyrus's shortsword against leather, roll [-][ ][ ][+]",
+            **cyrus, armor="Leather: +-*", roll="[-][ ][ ][+]"),
+        hit("seed worked example: Cyrus against chainmail", **cyrus, armor="Chainmail: ---*++", roll="-+"),
+        hit("seed worked example: Cyrus against super-heavy plate, the one-die minimum",
+            **cyrus, armor="Super-Heavy Plate: ------****++++", roll="-"),
+        hit("seed worked example: Officer Murphy against the leather jacket",
+            **murphy, armor="Tough Leather Jacket: -*", roll="-+ *"),
+        hit("seed worked example: Officer Murphy against the bulletproof vest (no dice)",
+            **murphy, armor="Bulletproof Vest: BBBB*", roll=""),
+        hit("seed worked example: Arias's Firebolt against Protection from Fire", weapon="Firebolt: 4E+",
+            armor="Protection from Fire: EEEEE(Fire)", margin="2", roll="+", source="fire"),
+        hit("seed worked example: the Armor of Muldoon against an arrow rolling [-][+][+][*]",
+            weapon="Arrow: 4+", armor=muldoon, margin="0", roll="[-][+][+][*]", source="arrow"),
+        hit("seed worked example: Rocket Risanto's foam, first hit", weapon="Fire: 4E+*(Fire)",
+            armor="Fire Retardant Foam: EEEEEEEEEE(Fire, Ab)", margin="0", roll=""),
+        hit("seed worked example: the knife against the shield belt", weapon="Knife: 2+",
+            armor="Shield Belt: XXXXXX", margin="2", roll=""),
+        hit("edge: no armor", weapon="Dagger: 2-/1+", armor="", margin="0", roll="-+"),
+        hit("edge: the second mode of a weapon", weapon="Longsword: 4-/2+", armor="", margin="0",
+            mode="1", roll="++"),
+        hit("edge: Strength in lieu of the margin", weapon="Mace: 4*", armor="", margin="1",
+            strength="2", roll="  +-  "),
+        hit("edge: armor-piercing against hardened armor", weapon="Pistol: 4B(AP)",
+            armor="Tank Hull: BBB(H)", margin="0", roll="+"),
+        hit("edge: a pool too large to chart", weapon="50+", armor="", margin="0", roll="+" * 50),
+        hit("bad input: a roll with the wrong number of dice", **cyrus, armor="Leather: +-*", roll="-+",
+            refused="roll"),
+        hit("bad input: a weapon that cannot be read", weapon="Shortsword: 3x", refused="weapon"),
+        hit("bad input: armor that cannot be read", armor="--q+", refused="armor"),
+        hit("bad input: a face that is not on a Fudge die", roll="[-][ ][ ][x]", refused="roll"),
+        hit("bad input: a negative margin", margin="-1", refused="margin"),
+        hit("bad input: a mode the weapon does not have", mode="3", refused="mode"),
+    ]
+
+
+SITUATIONS: tuple[Situation, ...] = (*_resistances(), *_typed_damage())
 """Every situation, grouped by system."""

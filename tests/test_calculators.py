@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from calculators import CALCULATORS, KINDS, answer, answer_json
 from rules.explain import Explained, Rule
 from rules.resistances import take_damage
+from rules.typed_damage import damage, distribution
 from tests.calculator_situations import SITUATIONS, Situation
 from tests.fuzzing import FUZZ, NOTATION
 
@@ -57,8 +59,17 @@ def _resistances(values: Mapping[str, str]) -> Explained:
     )
 
 
+def _typed_damage(values: Mapping[str, str]) -> Explained:
+    strength = int(values["strength"]) if values["strength"].strip() else None
+    return damage(
+        values["weapon"], values["armor"], values["roll"], int(values["margin"]),
+        mode=int(values["mode"]), source=values["source"] or None, strength=strength,
+    )
+
+
 DIRECT: dict[str, Callable[[Mapping[str, str]], Explained]] = {
     "resistances": _resistances,
+    "typed-damage": _typed_damage,
 }
 """Each system's situation worked out by calling its rules directly, from the same text."""
 
@@ -204,3 +215,15 @@ def test_any_text_in_any_field_is_answered_or_refused(system: str, data: st.Data
 @pytest.mark.parametrize("system", CALCULATORS)
 def test_any_link_is_answered_or_refused(system: str, query: str):
     json.loads(answer_json(system, query))
+
+
+def test_typed_damage_charts_the_exact_odds_of_the_pool():
+    got = answer("typed-damage", {})
+    chances = distribution("Shortsword: 3-", "Leather: +-*", 2)
+    bars = got["odds"]["bars"]  # type: ignore[index]
+    assert [(bar["numerator"], bar["denominator"]) for bar in bars] == [
+        (chance.numerator, chance.denominator) for chance in chances.values()
+    ]
+    assert sum(Fraction(bar["numerator"], bar["denominator"]) for bar in bars) == 1
+    large = {"weapon": "50+", "armor": "", "margin": "0", "roll": "+" * 50}
+    assert answer("typed-damage", large)["odds"] is None
