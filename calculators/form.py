@@ -139,5 +139,6 @@ def _chosen(field: Field, value: str) -> str:
     values = [choice for choice, _ in field.choices]
     if value in values:
         return value
-    words = ", ".join(repr(choice) for choice in values)
-    raise FieldError(field.name, f"Unknown {field.label.casefold()} {shown(value)}: use one of {words}")
+    *others, last = (repr(choice) for choice in values)
+    words = f"{', '.join(others)} or {last}" if others else last
+    raise FieldError(field.name, f"{field.label} cannot be {shown(value)}: use one of {words}")
