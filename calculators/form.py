@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from calculators.fields import Calculator, Field
 from rules.checks import LARGEST, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import MOST_TEXT, RulesError, RulesTypeError, shown
 
 __all__ = ["FieldError", "Form"]
 
@@ -54,9 +54,12 @@ class Form:
             if name not in names:
                 msg = f"This calculator has no field {shown(name)}: its fields are {', '.join(names)}"
                 raise FieldError(None, msg)
+            field = calculator.field(name)
             if not isinstance(value, str):
-                field = calculator.field(name)
                 raise FieldError(name, f"{field.label} must be text, not {shown(value)}")
+            if len(value) > MOST_TEXT:
+                msg = f"{field.label} is longer than {MOST_TEXT} characters, the most a field may have"
+                raise FieldError(name, msg)
         values = {field.name: given.get(field.name, field.default) for field in calculator.fields}
         return cls(calculator, MappingProxyType(values))
 

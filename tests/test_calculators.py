@@ -247,6 +247,13 @@ def test_unknown_systems_and_fields_are_refused():
     assert "damages" in got["message"]  # type: ignore[operator]
 
 
+def test_a_field_longer_than_the_rules_read_is_refused_on_that_field():
+    got = answer("resistances", {"traits": "Resist Fire\n" * 2000})
+    assert got["ok"] is False
+    assert got["field"] == "traits"
+    assert "10000 characters" in got["message"]  # type: ignore[operator]
+
+
 def test_the_browser_entry_point_reads_a_link():
     got = json.loads(answer_json("resistances", "damage=27&types=fire&traits=Resist+Fire+10&advantage="))
     assert got["outcome"] == take_damage(27, "fire", ["Resist Fire 10"]).outcome
