@@ -7,8 +7,10 @@ must agree. Bad input must be refused on the field it concerns, with a message.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -238,6 +240,21 @@ def test_a_preset_is_a_worked_example_of_the_situations():
         known = [answer(system, situation.values) for situation in SITUATIONS if situation.system == system]
         for name, values in calculator.presets:
             assert answer(system, values) in known, (system, name)
+
+
+def test_the_calculators_import_only_the_rules_and_the_standard_library():
+    """What runs in the browser under Pyodide: no other package, no C extension, no thread."""
+    unsupported = {"threading", "subprocess", "multiprocessing"}
+    allowed = {*sys.stdlib_module_names, "rules", "calculators"} - unsupported
+    for path in sorted((DOCS.parent / "calculators").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            assert all(name.split(".")[0] in allowed for name in names), (path.name, names)
 
 
 def test_unknown_systems_and_fields_are_refused():
