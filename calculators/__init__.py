@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from urllib.parse import parse_qsl
 
-from calculators import resistances
+from calculators import affinity, conditions, monsters, resistances, taking_damage, typed_damage
 from calculators.fields import KINDS, Calculator, Field
 from calculators.form import FieldError, Form
 from calculators.results import refused
@@ -28,7 +28,7 @@ from rules.errors import RulesError, shown
 
 __all__ = ["CALCULATORS", "KINDS", "Calculator", "Field", "answer", "answer_json"]
 
-_SYSTEMS = (resistances,)
+_SYSTEMS = (resistances, monsters, affinity, conditions, typed_damage, taking_damage)
 
 CALCULATORS: Mapping[str, Calculator] = MappingProxyType(
     {system.CALCULATOR.system: system.CALCULATOR for system in _SYSTEMS}

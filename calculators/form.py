@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from calculators.fields import Calculator, Field
 from rules.checks import LARGEST, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import MOST_TEXT, RulesError, RulesTypeError, shown
 
 __all__ = ["FieldError", "Form"]
 
@@ -54,9 +54,12 @@ class Form:
             if name not in names:
                 msg = f"This calculator has no field {shown(name)}: its fields are {', '.join(names)}"
                 raise FieldError(None, msg)
+            field = calculator.field(name)
             if not isinstance(value, str):
-                field = calculator.field(name)
                 raise FieldError(name, f"{field.label} must be text, not {shown(value)}")
+            if len(value) > MOST_TEXT:
+                msg = f"{field.label} is longer than {MOST_TEXT} characters, the most a field may have"
+                raise FieldError(name, msg)
         values = {field.name: given.get(field.name, field.default) for field in calculator.fields}
         return cls(calculator, MappingProxyType(values))
 
@@ -97,6 +100,10 @@ class Form:
                 raise RulesError(msg)
             return whole_number(int(text), field.label, minimum=minimum)
 
+    def number_or_none(self, name: str, *, minimum: int | None = 0) -> int | None:
+        """A whole number as `number` reads it, or ``None`` when the field is left blank."""
+        return None if not self.values[name].strip() else self.number(name, minimum=minimum)
+
     def flag(self, name: str) -> bool:
         """A checkbox: ``"yes"`` when ticked, ``""`` when not."""
         field = self._field(name, "flag")
@@ -105,9 +112,10 @@ class Form:
             raise FieldError(name, f"{field.label} must be 'yes' or empty, not {shown(value)}")
         return value == YES
 
-    def text(self, name: str) -> str:
-        """One line of text, its ends stripped."""
-        return self.values[self._field(name, "text").name].strip()
+    def text(self, name: str, *, strip: bool = True) -> str:
+        """One line of text, its ends stripped unless spaces mean something (a die's blank face)."""
+        text = self.values[self._field(name, "text").name]
+        return text.strip() if strip else text
 
     def lines(self, name: str) -> tuple[str, ...]:
         """The field's lines that are not blank, their ends stripped."""
@@ -134,5 +142,6 @@ def _chosen(field: Field, value: str) -> str:
     values = [choice for choice, _ in field.choices]
     if value in values:
         return value
-    words = ", ".join(repr(choice) for choice in values)
-    raise FieldError(field.name, f"Unknown {field.label.casefold()} {shown(value)}: use one of {words}")
+    *others, last = (repr(choice) for choice in values)
+    words = f"{', '.join(others)} or {last}" if others else last
+    raise FieldError(field.name, f"{field.label} cannot be {shown(value)}: use one of {words}")

@@ -13,7 +13,7 @@ from fractions import Fraction
 from rules.errors import RulesError
 from rules.explain import Explained, Step
 
-__all__ = ["explained", "odds", "refused"]
+__all__ = ["explained", "explained_together", "odds", "refused"]
 
 
 def _step(step: Step) -> dict[str, object]:
@@ -34,6 +34,20 @@ def explained(result: Explained, chart: dict[str, object] | None = None) -> dict
         "steps": [_step(step) for step in result.steps],
         "outcome": result.outcome,
         "odds": chart,
+    }
+
+
+def explained_together(*results: Explained) -> dict[str, object]:
+    """The answer to a question that two results answer together, in order.
+
+    A monster's defenses and its group traits: their situations, steps and outcomes joined.
+    """
+    return {
+        "ok": True,
+        "situation": "; ".join(result.situation for result in results),
+        "steps": [_step(step) for result in results for step in result.steps],
+        "outcome": "; ".join(result.outcome for result in results),
+        "odds": None,
     }
 
 
