@@ -11,17 +11,19 @@ import re
 
 import pytest
 from sybil.integration.pytest import SybilFile
+from sybil.sybil import SybilCollection
 
 from tests.examples import docstrings_sybil, pages_sybil
 
-pytest_collect_file = (pages_sybil() + docstrings_sybil()).pytest()
+_SYBILS = (pages_sybil(), docstrings_sybil(), docstrings_sybil("calculators"))
+pytest_collect_file = SybilCollection(_SYBILS).pytest()
 
 
 def _stage(item):
     path = item.nodeid.split("::", 1)[0]
     if path.startswith("docs/"):
         return 0
-    if path.startswith("rules/"):
+    if path.startswith(("rules/", "calculators/")):
         return 1
     if item.get_closest_marker("browser") or path.startswith("tests/browser/"):
         return 4

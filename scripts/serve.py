@@ -19,7 +19,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 ROOT = Path(__file__).resolve().parent.parent
-WATCHED = [ROOT / "rules", ROOT / "rulesite", ROOT / "scripts"]
+WATCHED = [ROOT / "rules", ROOT / "calculators", ROOT / "rulesite", ROOT / "scripts"]
 QUIET_PERIOD = 0.3  # seconds: an editor's save can touch several files
 
 
@@ -36,6 +36,12 @@ class _Restart(FileSystemEventHandler):
             self.wanted.set()
 
 
+def _serve(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    # The calculators' wheel holds the rules: write it again before the site is served.
+    subprocess.run([sys.executable, "-m", "rulesite.calculator_assets"], cwd=ROOT, env=env, check=False)
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
 def main(arguments: list[str]) -> int:
     command = [str(Path(sys.executable).parent / "mkdocs"), "serve", *arguments]
     # The rules are imported from this checkout, whatever is installed.
@@ -46,7 +52,7 @@ def main(arguments: list[str]) -> int:
         if folder.is_dir():
             observer.schedule(restart, str(folder), recursive=True)
     observer.start()
-    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    server = _serve(command, env)
     try:
         while True:
             if restart.wanted.wait(timeout=1.0):
@@ -55,7 +61,7 @@ def main(arguments: list[str]) -> int:
                 print("[serve] the rules changed: restarting with fresh code", flush=True)
                 server.terminate()
                 server.wait()
-                server = subprocess.Popen(command, cwd=ROOT, env=env)
+                server = _serve(command, env)
             elif server.poll() is not None:
                 return server.returncode
     except KeyboardInterrupt:

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from rulesite import calculator_assets
+
 settings.register_profile(
     "ci", deadline=None, max_examples=100, derandomize=True, database=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -31,7 +33,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "mkdocs.yml", ROOT / "scripts", ROOT / "rulesite"]
+SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "calculators", ROOT / "mkdocs.yml", ROOT / "scripts",
+           ROOT / "rulesite"]
 
 
 def _newest(paths: list[Path]) -> float:
@@ -46,6 +49,7 @@ def _newest(paths: list[Path]) -> float:
 def site() -> Path:
     """The built site; builds it with ``mkdocs build --strict`` when it is stale."""
     index = SITE / "index.html"
+    calculator_assets.write()  # the calculators' wheel and runtime, as scripts/setup writes them
     if not index.exists() or index.stat().st_mtime < _newest(SOURCES):
         mkdocs = Path(sys.executable).parent / "mkdocs"
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

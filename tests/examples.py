@@ -162,13 +162,13 @@ def pages_sybil(path: str | Path = ROOT / "docs") -> Sybil:
     )
 
 
-def docstrings_sybil() -> Sybil:
-    """The Sybil that collects the doctests in the rules' docstrings."""
+def docstrings_sybil(package: str = "rules") -> Sybil:
+    """The Sybil that collects the doctests in a package's docstrings (the rules, or the calculators)."""
     return Sybil(
         parsers=[RefusingDocTestParser()],
-        path=str(ROOT / "rules"),
+        path=str(ROOT / package),
         patterns=["*.py", "**/*.py"],
-        name="docstrings",
+        name="docstrings" if package == "rules" else f"docstrings-{package}",
     )
 
 

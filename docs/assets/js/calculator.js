@@ -1,0 +1,311 @@
+/*
+ * "Try it yourself": the calculator of a system page (rendered by rulesite/calculator.py).
+ *
+ * The answer comes from the project's own Python (calculators.answer_json over the rules
+ * package) running in the browser under Pyodide, self-hosted in assets/calculator/. Nothing
+ * of it loads before the player opens a calculator; then the runtime loads once per visit
+ * (instant navigation keeps it) and every later answer reuses it.
+ *
+ * The situation lives in the URL as query parameters named "<system>.<field>", so a link
+ * opens the calculator filled in and answered, without touching the rule anchors (#...).
+ */
+(function () {
+  "use strict";
+  const here = document.currentScript ? document.currentScript.src : location.href;
+  const RUNTIME = new URL("../calculator/", here).href;
+  let runtime = null; // one promise per visit: the answer function, once Python and the rules are in
+
+  function loadRuntime(wheel, progress) {
+    if (runtime) return runtime;
+    runtime = (async function () {
+      progress("Loading the Python runtime…");
+      const module = await import(RUNTIME + "pyodide.mjs");
+      const pyodide = await failFast(module.loadPyodide({ indexURL: RUNTIME, fullStdLib: false }));
+      progress("Loading the rules…");
+      const response = await fetch(RUNTIME + encodeURIComponent(wheel));
+      if (!response.ok) throw new Error("the rules (" + wheel + ") answered " + response.status);
+      pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
+      return pyodide.runPython("import calculators\ncalculators.answer_json");
+    })();
+    runtime.catch(function () { runtime = null; }); // a later opening may try again
+    return runtime;
+  }
+
+  // A runtime file that fails to download (pyodide.asm.wasm) leaves loadPyodide() waiting for
+  // ever; its failure surfaces only as an unhandled rejection from pyodide's own code.
+  function failFast(loading) {
+    let stop;
+    const failed = new Promise(function (_, reject) {
+      stop = function (event) {
+        const reason = event.reason || event.error || event.message;
+        if (String((reason && reason.stack) || reason).includes(RUNTIME)) reject(reason);
+      };
+      window.addEventListener("unhandledrejection", stop);
+      window.addEventListener("error", stop);
+    });
+    return Promise.race([loading, failed]).finally(function () {
+      window.removeEventListener("unhandledrejection", stop);
+      window.removeEventListener("error", stop);
+    });
+  }
+
+  function fieldsOf(form) {
+    return [...form.querySelectorAll("[data-field]")];
+  }
+
+  function valueOf(field) {
+    const boxes = field.querySelectorAll("input[type=checkbox]");
+    if (field.classList.contains("calculator__field--choices")) {
+      const chosen = [...boxes].filter(b => b.checked).map(b => b.value);
+      if (field.dataset.unknown) chosen.push(...field.dataset.unknown.split(","));
+      return chosen.join(",");
+    }
+    if (boxes.length) return boxes[0].checked ? "yes" : "";
+    return field.querySelector("input, select, textarea").value;
+  }
+
+  function setValue(field, value) {
+    const boxes = field.querySelectorAll("input[type=checkbox]");
+    // A value the form has no box or option for (a mistyped link) is kept, so the answer
+    // names what is wrong instead of quietly dropping it.
+    if (field.classList.contains("calculator__field--choices")) {
+      const chosen = value.split(",");
+      const known = new Set([...boxes].map(b => b.value));
+      for (const box of boxes) box.checked = chosen.includes(box.value);
+      const unknown = chosen.filter(v => v && !known.has(v));
+      if (unknown.length) field.dataset.unknown = unknown.join(",");
+      else delete field.dataset.unknown;
+    } else if (boxes.length) {
+      boxes[0].checked = value === "yes";
+    } else {
+      const control = field.querySelector("input, select, textarea");
+      if (control.tagName === "SELECT" && ![...control.options].some(o => o.value === value)) {
+        const option = element("option", "calculator__unknown", value + " (not a choice)");
+        option.value = value;
+        control.appendChild(option);
+      }
+      control.value = value;
+    }
+  }
+
+  function query(form) {
+    const params = new URLSearchParams();
+    for (const field of fieldsOf(form)) params.append(field.dataset.field, valueOf(field));
+    return params.toString();
+  }
+
+  function fromUrl(system) {
+    const values = {};
+    const prefix = system + ".";
+    for (const [key, value] of new URLSearchParams(location.search)) {
+      if (key.startsWith(prefix)) values[key.slice(prefix.length)] = value;
+    }
+    return values;
+  }
+
+  function linkTo(calculator) {
+    const system = calculator.dataset.system;
+    const url = new URL(location.href);
+    for (const key of [...url.searchParams.keys()]) {
+      if (key.startsWith(system + ".")) url.searchParams.delete(key);
+    }
+    for (const field of fieldsOf(calculator.querySelector("form"))) {
+      url.searchParams.set(system + "." + field.dataset.field, valueOf(field));
+    }
+    return url;
+  }
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function clearErrors(form) {
+    for (const error of form.querySelectorAll(".calculator__error")) {
+      error.textContent = "";
+      error.hidden = true;
+    }
+    for (const invalid of form.querySelectorAll("[aria-invalid]")) invalid.removeAttribute("aria-invalid");
+  }
+
+  function showError(form, name, message) {
+    const field = form.querySelector('[data-field="' + CSS.escape(name) + '"]');
+    if (!field) return false;
+    const error = field.querySelector(".calculator__error");
+    error.textContent = message;
+    error.hidden = false;
+    const controls = field.querySelectorAll("input, select, textarea");
+    for (const control of field.tagName === "FIELDSET" ? [field] : controls) {
+      control.setAttribute("aria-invalid", "true");
+    }
+    return true;
+  }
+
+  function renderOdds(odds) {
+    const table = element("table", "calculator__odds");
+    table.appendChild(element("caption", "", odds.title));
+    const head = table.createTHead().insertRow();
+    for (const title of ["Outcome", "Chance"]) {
+      const cell = element("th", "", title);
+      cell.scope = "col";
+      head.appendChild(cell);
+    }
+    const body = table.createTBody();
+    const top = Math.max(...odds.bars.map(b => b.numerator / b.denominator), 0) || 1;
+    for (const bar of odds.bars) {
+      const row = body.insertRow();
+      const label = element("th", "", bar.label);
+      label.scope = "row";
+      row.appendChild(label);
+      const cell = row.insertCell();
+      const share = bar.numerator / bar.denominator;
+      const drawn = element("span", "calculator__bar");
+      drawn.setAttribute("aria-hidden", "true");
+      drawn.style.width = (100 * share / top).toFixed(2) + "%";
+      cell.appendChild(drawn);
+      cell.appendChild(element("span", "calculator__chance",
+        bar.numerator + "/" + bar.denominator + " (" + (100 * share).toFixed(1) + "%)"));
+    }
+    return table;
+  }
+
+  function renderAnswer(calculator, result) {
+    const rules = JSON.parse(calculator.dataset.rules || "{}");
+    const shown = element("div", "worked-examples");
+    const example = element("div", "worked-example");
+    shown.appendChild(example);
+    if (!result.ok) {
+      example.classList.add("we-refused");
+      const line = element("p", "we-result");
+      line.append(element("span", "we-tag", "Not allowed"), " " + result.message);
+      example.appendChild(line);
+      return shown;
+    }
+    if (result.situation) example.appendChild(element("p", "we-situation", result.situation));
+    if (result.steps.length) {
+      const steps = element("ol", "we-steps");
+      for (const step of result.steps) {
+        const item = document.createElement("li");
+        const href = rules[step.anchor];
+        let name;
+        if (href) {
+          name = element("a", "we-rule", step.title);
+          name.href = href;
+        } else {
+          name = document.createTextNode(step.title);
+        }
+        item.append(name, ": " + step.text);
+        steps.appendChild(item);
+      }
+      example.appendChild(steps);
+    }
+    const outcome = element("p", "we-result");
+    outcome.append(element("span", "we-tag", "Result"), " " + result.outcome);
+    example.appendChild(outcome);
+    if (result.odds) example.appendChild(renderOdds(result.odds));
+    return shown;
+  }
+
+  function setUp(calculator) {
+    if (calculator.dataset.ready) return;
+    calculator.dataset.ready = "yes";
+    const form = calculator.querySelector("form");
+    if (!form || !calculator.dataset.wheel) return; // a build without the runtime says so in place
+    const system = calculator.dataset.system;
+    const status = form.querySelector(".calculator__status");
+    const answer = calculator.querySelector(".calculator__answer");
+    let asked = 0;
+
+    function progress(words, state) {
+      status.textContent = words;
+      calculator.dataset.state = state || "loading";
+    }
+
+    async function work(remember) {
+      const situation = query(form);
+      const number = ++asked;
+      let answerJson;
+      try {
+        answerJson = await loadRuntime(calculator.dataset.wheel, progress);
+      } catch (error) {
+        progress("The calculator could not start: its Python runtime did not load (" +
+          (error && error.message ? error.message : error) + "). Check the connection and reload the page.",
+          "failed");
+        return;
+      }
+      if (number !== asked) return; // a newer situation is on its way
+      let result;
+      try {
+        result = JSON.parse(answerJson(system, situation));
+      } catch (error) {
+        result = { ok: false, field: null, message: "The calculator failed on this situation: " + error.message };
+      }
+      clearErrors(form);
+      if (!result.ok && result.field) showError(form, result.field, result.message);
+      answer.replaceChildren(renderAnswer(calculator, result));
+      answer.dataset.query = situation;
+      progress(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
+      if (remember) history.replaceState(history.state, "", linkTo(calculator).href);
+    }
+
+    function open() {
+      if (calculator.dataset.state) return;
+      progress("Loading the Python runtime…");
+      work(false);
+    }
+
+    const fromLink = fromUrl(system);
+    if (Object.keys(fromLink).length) {
+      for (const field of fieldsOf(form)) {
+        if (field.dataset.field in fromLink) setValue(field, fromLink[field.dataset.field]);
+      }
+      calculator.open = true;
+    }
+    calculator.addEventListener("toggle", function () { if (calculator.open) open(); });
+    if (calculator.open) open();
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      work(true);
+    });
+    let typing = 0;
+    form.addEventListener("input", function (event) {
+      if (!event.target.matches("input[type=text], textarea")) return; // boxes answer on change
+      clearTimeout(typing);
+      typing = setTimeout(function () { work(true); }, 350);
+    });
+    form.addEventListener("change", function (event) {
+      const field = event.target.closest("[data-field]");
+      if (field) delete field.dataset.unknown; // the player chose again
+      if (event.target.matches("select, input[type=checkbox]")) work(true);
+    });
+    for (const button of form.querySelectorAll(".calculator__preset")) {
+      button.addEventListener("click", function () {
+        const values = JSON.parse(button.dataset.values);
+        for (const field of fieldsOf(form)) {
+          if (field.dataset.field in values) setValue(field, values[field.dataset.field]);
+        }
+        work(true);
+      });
+    }
+    form.querySelector(".calculator__copy").addEventListener("click", async function () {
+      const link = linkTo(calculator);
+      history.replaceState(history.state, "", link.href);
+      try {
+        await navigator.clipboard.writeText(link.href);
+        status.textContent = "Link copied: it opens this calculator with this situation.";
+      } catch (error) {
+        status.textContent = "Copy this link from the address bar: " + link.href;
+      }
+    });
+  }
+
+  function prepare() {
+    for (const calculator of document.querySelectorAll("details.calculator")) setUp(calculator);
+  }
+
+  if (window.document$) window.document$.subscribe(prepare);
+  else document.addEventListener("DOMContentLoaded", prepare);
+})();

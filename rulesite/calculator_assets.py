@@ -1,0 +1,139 @@
+"""What the calculators run on in the browser, written where the site build copies it.
+
+``write()`` puts into ``docs/assets/calculator/`` (gitignored, like ``assets/vendor/``):
+
+- the Python runtime, Pyodide, from the npm package pinned by ``package-lock.json``
+  (``node_modules/pyodide/``): only the five files a page needs to run pure Python;
+- the project's own pure-Python wheel: the ``rules`` and ``calculators`` packages, written
+  with ``zipfile`` (no build isolation, no network), byte for byte the same for the same
+  sources, and named with its content hash so no browser keeps a stale copy.
+
+The builders (MkDocs, ProperDocs, Zensical) copy the folder as any other asset; the
+``calculator`` fence (``rulesite/calculator.py``) reads it to say which wheel to load,
+or that the calculator is not available in a build made without ``node_modules``
+(building the site needs no npm). ``scripts/calculator-assets`` runs this; ``scripts/setup``,
+``scripts/test``, ``scripts/serve`` and the tests' own build call it. Fast when up to date.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import shutil
+import sys
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "docs" / "assets" / "calculator"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+# What loadPyodide() fetches to run pure Python, and nothing else (no packages).
+RUNTIME_FILES = (
+    "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+PACKAGES = ("rules", "calculators")
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Assets:
+    """What ``write()`` left in the folder: the wheel's file name, and whether the runtime is there."""
+
+    wheel: str
+    runtime: bool
+
+
+def write(root: Path = ROOT) -> Assets:
+    """Copy the runtime (if npm installed it) and write the wheel; remove anything stale."""
+    folder = root / "docs" / "assets" / "calculator"
+    folder.mkdir(parents=True, exist_ok=True)
+    runtime = _copy_runtime(root / "node_modules" / "pyodide", folder)
+    wheel = _write_wheel(root, folder)
+    return Assets(wheel=wheel, runtime=runtime)
+
+
+def present(folder: Path = FOLDER) -> Assets | None:
+    """The assets a build will ship, or ``None`` if the runtime or the wheel is missing."""
+    wheels = sorted(folder.glob("*.whl"))
+    if not wheels or not all((folder / name).is_file() for name in RUNTIME_FILES):
+        return None
+    return Assets(wheel=wheels[-1].name, runtime=True)
+
+
+def _copy_runtime(source: Path, folder: Path) -> bool:
+    if not all((source / name).is_file() for name in RUNTIME_FILES):
+        for name in RUNTIME_FILES:
+            (folder / name).unlink(missing_ok=True)
+        return False
+    for name in RUNTIME_FILES:
+        target = folder / name
+        if not target.is_file() or target.read_bytes() != (source / name).read_bytes():
+            shutil.copyfile(source / name, target)
+    return True
+
+
+def _write_wheel(root: Path, folder: Path) -> str:
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    name = project["name"].replace("-", "_")
+    version = project["version"]
+    files = _sources(root)
+    digest = hashlib.sha256()
+    for path, data in files:
+        digest.update(path.encode() + b"\0" + data)
+    version = f"{version}+{digest.hexdigest()[:12]}"  # a local version: the sources' hash
+    info = f"{name}-{version}.dist-info"
+    wheel_name = f"{name}-{version}-py3-none-any.whl"
+    target = folder / wheel_name
+    for old in folder.glob("*.whl"):
+        if old != target:
+            old.unlink()
+    if target.is_file():
+        return wheel_name
+    metadata = f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {version}\n"
+    wheel = (
+        "Wheel-Version: 1.0\nGenerator: rulesite.calculator_assets\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    )
+    files += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", wheel.encode())]
+    record = "".join(f"{path},sha256={_hash(data)},{len(data)}\n" for path, data in files)
+    files.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))
+    partial = target.with_suffix(".partial")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files:
+            entry = zipfile.ZipInfo(path, _EPOCH)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, data)
+    partial.replace(target)
+    return wheel_name
+
+
+def _sources(root: Path) -> list[tuple[str, bytes]]:
+    files = []
+    for package in PACKAGES:
+        base = root / package
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*")):
+            if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
+                files.append((path.relative_to(root).as_posix(), path.read_bytes()))
+    return files
+
+
+def _hash(data: bytes) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def main(arguments: list[str]) -> None:
+    """Write the assets and say what the site will ship (``--quiet``: say nothing)."""
+    assets = write()
+    if "--quiet" in arguments:
+        return
+    runtime = "the Pyodide runtime" if assets.runtime else "no runtime (npm has not installed pyodide)"
+    print(f"[calculator] docs/assets/calculator/: {assets.wheel} and {runtime}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
