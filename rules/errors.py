@@ -17,6 +17,9 @@ MOST_TEXT = 10_000
 SHOWN_LENGTH = 80
 """An input longer than this (written out) is shortened in messages, keeping both ends."""
 
+SHOWN_DEPTH = 100
+"""An input nested deeper than this is described briefly, never written out whole."""
+
 class _Brief(reprlib.Repr):
     """A short ``repr``: a few items of a list, a few levels of nesting, no giant number."""
 
@@ -51,6 +54,8 @@ def shown(value: object) -> str:
         return f"a whole number of {_digits(abs(value))} digits"
     if isinstance(value, (list, tuple, dict, set, frozenset)) and len(value) > SHOWN_LENGTH:
         return f"{_BRIEF.repr(value)} ({len(value)} items)"
+    if _nested_deeper_than(value, SHOWN_DEPTH):  # repr would depend on how deep the caller's stack is
+        return _BRIEF.repr(value)
     try:
         text = repr(value)
     except (RecursionError, ValueError):  # nested too deep, or a number too large to write
@@ -58,6 +63,21 @@ def shown(value: object) -> str:
     if len(text) <= SHOWN_LENGTH:
         return text
     return f"{text[:50]}...{text[-20:]} ({len(text)} characters)"
+
+
+def _nested_deeper_than(value: object, depth: int) -> bool:
+    """Whether lists, tuples, sets or dicts are nested inside one another more than ``depth`` deep."""
+    level = [value]
+    for _ in range(depth):
+        level = [
+            item
+            for outer in level
+            if isinstance(outer, (list, tuple, set, frozenset, dict))
+            for item in (outer.values() if isinstance(outer, dict) else outer)
+        ]
+        if not level:
+            return False
+    return True
 
 
 def _digits(number: int) -> int:

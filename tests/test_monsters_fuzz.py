@@ -90,7 +90,7 @@ TARGETS: dict[str, tuple[Any, list[Any], dict[str, Any]]] = {
         {"resisted": either(None, "fire"), "vulnerable": either(None, "cold"), "user": either(None, "Vrock")},
     ),
     "SharedShift.use": (
-        lambda users, kinds: BAND.use(users, kinds, random.Random(2)),
+        lambda users, triggering_types: BAND.use(users, triggering_types, random.Random(2)),
         [either("Vrock", ["Vrock", "Barlgura"]), either(["fire"], "cold")],
         {},
     ),

@@ -43,8 +43,8 @@ class Penalty:
             raise RulesTypeError(msg)
         if value > 0:
             msg = (
-                f"A penalty is written as a negative number: got {value} for a "
-                f"{self.kind.value} penalty. Tip: write -{value}"
+                f"A penalty is written as a negative number: got {shown(value)} for a "
+                f"{self.kind.value} penalty. Tip: write {shown(-value)}"
             )
             raise RulesError(msg)
 

@@ -57,7 +57,9 @@ class SharedShift:
         if (resisted is None) != (vulnerable is None) or (resisted is not None and resisted is vulnerable):
             msg = "A shift resists one elemental type and is vulnerable to another, both or neither"
             raise RulesError(msg)
-        settle(self, holders=tuple(dict.fromkeys(names)), resisted=resisted, vulnerable=vulnerable)
+        user = None if self.user is None else nonblank(self.user, "The user of Variable Resistance",
+                                                        such_as="a holder's name such as 'Vrock'")
+        settle(self, holders=tuple(dict.fromkeys(names)), resisted=resisted, vulnerable=vulnerable, user=user)
 
     @property
     def traits(self) -> tuple[str, ...]:
