@@ -55,7 +55,7 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
             " this build of the site: it was built without its Python runtime.</p></details>"
         )
     links = _rule_links(md)
-    fields = "".join(_field(system, field, links) for field in calculator.fields)
+    fields = "".join(_field(system, field, _field_rule(field.rule, md)) for field in calculator.fields)
     return (
         f'<details class="calculator" data-system="{escape(system)}" data-wheel="{escape(assets.wheel)}"'
         f' data-rules="{escape(json.dumps(links, sort_keys=True))}">{summary}'
@@ -98,12 +98,11 @@ def _presets(system: str, presets: Any) -> str:
     ).format(f"calc-{system}-presets", buttons)
 
 
-def _field(system: str, field: Any, links: dict[str, str]) -> str:
+def _field(system: str, field: Any, rule: str) -> str:
     ident = f"calc-{system}-{field.name}"
     hint = f'<p class="calculator__hint" id="{ident}-hint">{escape(field.hint)}</p>' if field.hint else ""
     error = f'<p class="calculator__error" id="{ident}-error" hidden></p>'
     described = " ".join(part for part in (f"{ident}-hint" if field.hint else "", f"{ident}-error") if part)
-    rule = _rule_link(field.rule, links)
     if field.kind in {"choices", "flag"}:
         return _boxes(ident, field, hint=hint, error=error, described=described, rule=rule)
     label = f'<label class="calculator__label" for="{ident}">{escape(field.label)}</label>'
@@ -153,12 +152,16 @@ def _boxes(ident: str, field: Any, *, hint: str, error: str, described: str, rul
     )
 
 
-def _rule_link(anchor: str, links: dict[str, str]) -> str:
+def _field_rule(anchor: str, md: Any) -> str:
+    """A link to the rule a field concerns, titled as its rule or its heading."""
     if not anchor:
         return ""
-    href = links.get(anchor)
+    docs = docs_of(md)
+    href = rule_href(anchor, md, docs)
     if href is None:
-        log.warning("a calculator field cites the rule %r, which no page has", anchor)
+        log.warning("a calculator field cites the anchor %r, which no page has", anchor)
         return ""
-    title = Rule.registry[anchor].title
+    rule = Rule.registry.get(anchor)
+    heading = next((h for page in docs.pages.values() for h in page.headings if h.anchor == anchor), None)
+    title = rule.title if rule else heading.text if heading else anchor
     return f'<a class="calculator__rule" href="{escape(href)}">Rule: {escape(title)}</a>'
