@@ -26,7 +26,8 @@ from typing import Any
 
 from rules.explain import Rule
 from rulesite import calculator_assets
-from rulesite.extension import docs_of, rule_href
+from rulesite.extension import UNKNOWN_PAGE, docs_of, page_of, rule_href
+from rulesite.model import relative_url
 
 log = logging.getLogger("mkdocs.rulesite")
 
@@ -74,13 +75,20 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
 
 
 def _rule_links(md: Any) -> dict[str, str]:
-    """Every rule a step can cite, by anchor, linked from the page being built."""
+    """Every rule a step can cite, by anchor, linked from the built page.
+
+    A data attribute, not a link: no builder rewrites it, so it holds the built page's own
+    relative URL under MkDocs, ProperDocs and Zensical alike.
+    """
     docs = docs_of(md)
+    page = page_of(md)
+    source = page.src if page else UNKNOWN_PAGE
     links = {}
     for rule in Rule.cited():
-        href = rule_href(rule.anchor, md, docs)
-        if href:
-            links[rule.anchor] = href
+        target = docs.anchors.get(rule.anchor)
+        if target is not None:
+            same = target.page == source
+            links[rule.anchor] = f"{'' if same else relative_url(target.page, source)}#{rule.anchor}"
     return links
 
 
