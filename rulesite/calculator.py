@@ -14,7 +14,8 @@ inside a collapsed ``<details>``. The answer is worked out in the browser by the
 carries what the script needs and nothing else: the system, the wheel to load, and a map
 from every rule anchor a step can cite to its link from this page. Nothing of the runtime
 loads until the player opens the calculator. A build without the runtime (made without
-``node_modules``) says so in place of the form.
+``node_modules``) says so in place of the form. The form stays out of the site search
+(``data-search-exclude``): its labels would crowd out the rules' own words.
 """
 
 from __future__ import annotations
@@ -51,14 +52,15 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     summary = f'<summary class="calculator__summary">{escape(calculator.title)}</summary>'
     if assets is None:
         return (
-            f'<details class="calculator" data-system="{escape(system)}">{summary}'
+            f'<details class="calculator" data-search-exclude data-system="{escape(system)}">{summary}'
             '<p class="calculator__status calculator__status--failed">The calculator is not available in'
             " this build of the site: it was built without its Python runtime.</p></details>"
         )
     links = _rule_links(md)
     fields = "".join(_field(system, field, _field_rule(field.rule, md)) for field in calculator.fields)
     return (
-        f'<details class="calculator" data-system="{escape(system)}" data-wheel="{escape(assets.wheel)}"'
+        f'<details class="calculator" data-search-exclude data-system="{escape(system)}"'
+        f' data-wheel="{escape(assets.wheel)}"'
         f' data-rules="{escape(json.dumps(links, sort_keys=True))}">{summary}'
         f'<form class="calculator__form" novalidate aria-label="{escape(calculator.title)}">'
         f'<p class="calculator__intro">{escape(calculator.intro)}</p>'

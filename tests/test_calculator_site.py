@@ -57,7 +57,9 @@ def test_the_fence_renders_the_form_collapsed(system: str, monkeypatch: pytest.M
     monkeypatch.setattr(calculator_assets, "present", lambda: assets)
     html = _render(system)
     form = calculators.CALCULATORS[system]
-    assert f'<details class="calculator" data-system="{system}" data-wheel="{assets.wheel}"' in html
+    opening = f'<details class="calculator" data-search-exclude data-system="{system}"'
+    opening += f' data-wheel="{assets.wheel}"'
+    assert opening in html
     assert " open" not in html.split(">", 2)[0]
     for field in form.fields:
         assert f'data-field="{field.name}"' in html
