@@ -14,7 +14,8 @@ inside a collapsed ``<details>``. The answer is worked out in the browser by the
 carries what the script needs and nothing else: the system, the wheel to load, and a map
 from every rule anchor a step can cite to its link from this page. Nothing of the runtime
 loads until the player opens the calculator. A build without the runtime (made without
-``node_modules``) says so in place of the form.
+``node_modules``) says so in place of the form. The form stays out of the site search
+(``data-search-exclude``): its labels would crowd out the rules' own words.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from typing import Any
 
 from rules.explain import Rule
 from rulesite import calculator_assets
-from rulesite.extension import docs_of, rule_href
+from rulesite.extension import UNKNOWN_PAGE, docs_of, page_of, rule_href
+from rulesite.model import relative_url
 
 log = logging.getLogger("mkdocs.rulesite")
 
@@ -50,14 +52,15 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     summary = f'<summary class="calculator__summary">{escape(calculator.title)}</summary>'
     if assets is None:
         return (
-            f'<details class="calculator" data-system="{escape(system)}">{summary}'
+            f'<details class="calculator" data-search-exclude data-system="{escape(system)}">{summary}'
             '<p class="calculator__status calculator__status--failed">The calculator is not available in'
             " this build of the site: it was built without its Python runtime.</p></details>"
         )
     links = _rule_links(md)
-    fields = "".join(_field(system, field, links) for field in calculator.fields)
+    fields = "".join(_field(system, field, _field_rule(field.rule, md)) for field in calculator.fields)
     return (
-        f'<details class="calculator" data-system="{escape(system)}" data-wheel="{escape(assets.wheel)}"'
+        f'<details class="calculator" data-search-exclude data-system="{escape(system)}"'
+        f' data-wheel="{escape(assets.wheel)}"'
         f' data-rules="{escape(json.dumps(links, sort_keys=True))}">{summary}'
         f'<form class="calculator__form" novalidate aria-label="{escape(calculator.title)}">'
         f'<p class="calculator__intro">{escape(calculator.intro)}</p>'
@@ -74,13 +77,20 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
 
 
 def _rule_links(md: Any) -> dict[str, str]:
-    """Every rule a step can cite, by anchor, linked from the page being built."""
+    """Every rule a step can cite, by anchor, linked from the built page.
+
+    A data attribute, not a link: no builder rewrites it, so it holds the built page's own
+    relative URL under MkDocs, ProperDocs and Zensical alike.
+    """
     docs = docs_of(md)
+    page = page_of(md)
+    source = page.src if page else UNKNOWN_PAGE
     links = {}
     for rule in Rule.cited():
-        href = rule_href(rule.anchor, md, docs)
-        if href:
-            links[rule.anchor] = href
+        target = docs.anchors.get(rule.anchor)
+        if target is not None:
+            same = target.page == source
+            links[rule.anchor] = f"{'' if same else relative_url(target.page, source)}#{rule.anchor}"
     return links
 
 
@@ -98,12 +108,11 @@ def _presets(system: str, presets: Any) -> str:
     ).format(f"calc-{system}-presets", buttons)
 
 
-def _field(system: str, field: Any, links: dict[str, str]) -> str:
+def _field(system: str, field: Any, rule: str) -> str:
     ident = f"calc-{system}-{field.name}"
     hint = f'<p class="calculator__hint" id="{ident}-hint">{escape(field.hint)}</p>' if field.hint else ""
     error = f'<p class="calculator__error" id="{ident}-error" hidden></p>'
     described = " ".join(part for part in (f"{ident}-hint" if field.hint else "", f"{ident}-error") if part)
-    rule = _rule_link(field.rule, links)
     if field.kind in {"choices", "flag"}:
         return _boxes(ident, field, hint=hint, error=error, described=described, rule=rule)
     label = f'<label class="calculator__label" for="{ident}">{escape(field.label)}</label>'
@@ -153,12 +162,16 @@ def _boxes(ident: str, field: Any, *, hint: str, error: str, described: str, rul
     )
 
 
-def _rule_link(anchor: str, links: dict[str, str]) -> str:
+def _field_rule(anchor: str, md: Any) -> str:
+    """A link to the rule a field concerns, titled as its rule or its heading."""
     if not anchor:
         return ""
-    href = links.get(anchor)
+    docs = docs_of(md)
+    href = rule_href(anchor, md, docs)
     if href is None:
-        log.warning("a calculator field cites the rule %r, which no page has", anchor)
+        log.warning("a calculator field cites the anchor %r, which no page has", anchor)
         return ""
-    title = Rule.registry[anchor].title
+    rule = Rule.registry.get(anchor)
+    heading = next((h for page in docs.pages.values() for h in page.headings if h.anchor == anchor), None)
+    title = rule.title if rule else heading.text if heading else anchor
     return f'<a class="calculator__rule" href="{escape(href)}">Rule: {escape(title)}</a>'

@@ -50,12 +50,13 @@ def write(root: Path = ROOT) -> Assets:
     folder = root / "docs" / "assets" / "calculator"
     folder.mkdir(parents=True, exist_ok=True)
     runtime = _copy_runtime(root / "node_modules" / "pyodide", folder)
-    wheel = _write_wheel(root, folder)
+    wheel = write_wheel(folder, root)
     return Assets(wheel=wheel, runtime=runtime)
 
 
-def present(folder: Path = FOLDER) -> Assets | None:
+def present(folder: Path | None = None) -> Assets | None:
     """The assets a build will ship, or ``None`` if the runtime or the wheel is missing."""
+    folder = folder or FOLDER
     wheels = sorted(folder.glob("*.whl"))
     if not wheels or not all((folder / name).is_file() for name in RUNTIME_FILES):
         return None
@@ -74,7 +75,8 @@ def _copy_runtime(source: Path, folder: Path) -> bool:
     return True
 
 
-def _write_wheel(root: Path, folder: Path) -> str:
+def write_wheel(folder: Path, root: Path = ROOT) -> str:
+    """Write the wheel of ``rules`` and ``calculators`` into ``folder`` (once per content); its file name."""
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     name = project["name"].replace("-", "_")
     version = project["version"]

@@ -8,7 +8,10 @@ Prints a Markdown table to paste into notes:
   and drawn by the browser fallback);
 - bytes the home page loads before anyone searches, and the search index's share;
 - Lighthouse scores (mobile preset) of every system page, with `--lighthouse`;
-- the worst-case time of each public rules function on adversarial inputs (bench_engine.py).
+- the worst-case time of each public rules function on adversarial inputs (bench_engine.py);
+- the calculators (bench_calculator.py): bytes before one is opened (goal: no runtime byte),
+  time from opening to the first answer (cold), time of a later answer;
+  `--calculator` measures only these.
 
 Pages are served the way a static host serves them: gzip-compressed text.
 """
@@ -42,6 +45,7 @@ SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/t
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
 
+from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
@@ -249,7 +253,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per timing (median reported)")
     parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse (about 2 min)")
     parser.add_argument("--tests-only", action="store_true", help="only the test-loop timings")
+    parser.add_argument("--calculator", action="store_true", help="only the calculators' figures")
     args = parser.parse_args()
+    if args.calculator:
+        print_rows(calculator_only(), 1)
+        return
     rows = test_loop_rows(args.runs)
     if args.tests_only:
         print_rows(rows, args.runs)
@@ -288,6 +296,8 @@ def main() -> None:
             rows.append(("Diagram renderer (fetched only by the fallback)", f"{renderer / KIB:.0f} KiB", ""))
             for label, millis in flowchart_times(base).items():
                 rows.append((f"Flowchart on screen: {label}", f"{millis:.0f} ms", ""))
+            rows.extend(calculator_rows(base, [p.strip("/") for p in SYSTEM_PAGES], str(CHROMIUM),
+                                        CHROMIUM_FLAGS))
             if args.lighthouse:
                 for path, score in lighthouse(base, SYSTEM_PAGES).items():
                     rows.append((f"Lighthouse `{path}` performance / accessibility / best practices / SEO",
@@ -296,6 +306,15 @@ def main() -> None:
                                  "95+ / 100 / - / -"))
     rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
+
+
+def calculator_only() -> list[tuple[str, str, str]]:
+    """The calculators' figures alone, on a fresh strict build."""
+    with tempfile.TemporaryDirectory() as out:
+        timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
+        with serve(Path(out)) as base:
+            systems = [path.strip("/") for path in SYSTEM_PAGES]
+            return calculator_rows(base, systems, str(CHROMIUM), CHROMIUM_FLAGS)
 
 
 def test_loop_rows(runs: int) -> list[tuple[str, str, str]]:

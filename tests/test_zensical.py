@@ -33,6 +33,7 @@ FEATURES = {
     "glossary terms": re.compile(r'<abbr title="([^"]+)">'),
     "inlined flowcharts": re.compile(r'<div class="flowchart" data-drawn="(ahead)">'),
     "worked examples": re.compile(r'class="worked-example( we-refused)?"'),
+    "calculators' step links": re.compile(r'data-system="([a-z-]+)" data-wheel="[^"]*" data-rules="([^"]*)"'),
 }
 
 

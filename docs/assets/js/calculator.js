@@ -19,13 +19,18 @@
     if (runtime) return runtime;
     runtime = (async function () {
       progress("Loading the Python runtime…");
+      performance.mark("calculator:start");
       const module = await import(RUNTIME + "pyodide.mjs");
       const pyodide = await failFast(module.loadPyodide({ indexURL: RUNTIME, fullStdLib: false }));
+      performance.measure("calculator:python", "calculator:start");
       progress("Loading the rules…");
+      performance.mark("calculator:rules");
       const response = await fetch(RUNTIME + encodeURIComponent(wheel));
       if (!response.ok) throw new Error("the rules (" + wheel + ") answered " + response.status);
       pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-      return pyodide.runPython("import calculators\ncalculators.answer_json");
+      const answerJson = pyodide.runPython("import calculators\ncalculators.answer_json");
+      performance.measure("calculator:rules", "calculator:rules"); // bench_calculator.py reads both
+      return answerJson;
     })();
     runtime.catch(function () { runtime = null; }); // a later opening may try again
     return runtime;
@@ -112,7 +117,16 @@
     for (const field of fieldsOf(calculator.querySelector("form"))) {
       url.searchParams.set(system + "." + field.dataset.field, valueOf(field));
     }
+    const section = sectionOf(calculator); // a shared link lands on the calculator, not the top
+    if (section) url.hash = section;
     return url;
+  }
+
+  function sectionOf(calculator) {
+    for (let node = calculator.previousElementSibling; node; node = node.previousElementSibling) {
+      if (/^H[1-6]$/.test(node.tagName) && node.id) return node.id;
+    }
+    return "";
   }
 
   function element(tag, className, text) {
