@@ -65,11 +65,19 @@ def apply(page: Path, rewrites: list[Rewrite]) -> None:
     page.write_text("\n".join(lines), encoding="utf-8")
 
 
+def _page(name: Path) -> Path:
+    """A page named as ``docs/monsters.md`` or as ``monsters.md`` (under ``docs/``)."""
+    for candidate in (name, ROOT / "docs" / name):
+        if candidate.is_file():
+            return candidate
+    raise SystemExit(f"[update] no page {str(name)!r}: name a page under docs/, e.g. monsters.md")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pages", nargs="*", type=Path, help="pages to update (default: every page in docs/)")
     args = parser.parse_args()
-    pages = args.pages or sorted((ROOT / "docs").rglob("*.md"))
+    pages = [_page(name) for name in args.pages] or sorted((ROOT / "docs").rglob("*.md"))
     all_refused = []
     for page in pages:
         rewrites, refused = accept(page)

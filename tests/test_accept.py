@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ACCEPT = ROOT / "scripts" / "accept.py"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from accept import accept, apply  # noqa: E402
+from accept import _page, accept, apply  # noqa: E402
 
 
 def _run(*pages: Path) -> subprocess.CompletedProcess[str]:
@@ -76,3 +76,10 @@ def test_an_example_that_raises_is_never_rewritten(tmp_path):
     assert done.returncode == 1
     assert f"{page}:2: not rewritten" in done.stderr and f"{page}:4: not rewritten" in done.stderr
     assert page.read_text(encoding="utf-8") == text
+
+
+def test_a_page_is_named_as_under_docs_or_by_its_path() -> None:
+    assert _page(Path("monsters.md")) == ROOT / "docs" / "monsters.md"
+    assert _page(ROOT / "docs" / "monsters.md") == ROOT / "docs" / "monsters.md"
+    with pytest.raises(SystemExit, match="no page 'nosuch.md': name a page under docs/"):
+        _page(Path("nosuch.md"))
