@@ -237,7 +237,9 @@
       calculator.dataset.state = state || "loading";
     }
 
-    async function work(remember) {
+    // remember: put the situation in the address; reveal: bring the answer into view (a tap on
+    // "Work it out" or a worked example, far above the answer on a phone; not while typing).
+    async function work(remember, reveal) {
       const situation = query(form);
       const number = ++asked;
       let answerJson;
@@ -262,6 +264,7 @@
       answer.dataset.query = situation;
       progress(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
       if (remember) history.replaceState(history.state, "", linkTo(calculator).href);
+      if (reveal) answer.scrollIntoView({ block: "nearest" });
     }
 
     function open() {
@@ -282,7 +285,7 @@
 
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      work(true);
+      work(true, true);
     });
     let typing = 0;
     form.addEventListener("input", function (event) {
@@ -301,7 +304,7 @@
         for (const field of fieldsOf(form)) {
           if (field.dataset.field in values) setValue(field, values[field.dataset.field]);
         }
-        work(true);
+        work(true, true);
       });
     }
     form.querySelector(".calculator__copy").addEventListener("click", async function () {
