@@ -6,6 +6,7 @@ pointed failures to the slowest: the pages' examples first, then docstrings and 
 whole builds, and the browser last.
 """
 
+import gc
 import os
 import re
 
@@ -36,6 +37,15 @@ def _stage(item):
 _EXHAUSTIVE = re.compile(r"brute_force|icepool|exact_odds|distribution_allows")
 
 
+_COLLECTED = {}
+"""Every example each page (or docstring file) gave, before -k and -m deselect any."""
+
+
+def pytest_collectreport(report):
+    if report.passed and report.result and isinstance(report.result[0].parent, SybilFile):
+        _COLLECTED[report.nodeid] = report.result
+
+
 def _with_earlier_examples(items):
     """Where only some examples of a page are selected, run the page's earlier ones before them.
 
@@ -48,7 +58,7 @@ def _with_earlier_examples(items):
         if isinstance(item.parent, SybilFile):
             by_file.setdefault(item.parent, []).append(item)
     for parent, chosen in by_file.items():
-        everything = list(parent.collect())
+        everything = _COLLECTED.get(parent.nodeid) or list(parent.collect())
         if len(everything) == len(chosen):
             continue
         last = max(item.example.line for item in chosen)
@@ -77,3 +87,12 @@ def pytest_collection_modifyitems(config, items):
         items[:] = [item for item in items if _stage(item) != 4]
         config.hook.pytest_deselected(items=skipped)
     items.sort(key=_stage)  # a stable sort: the order within each stage is kept
+
+
+def pytest_collection_finish(session):
+    """Freeze what collection built: it lives to the end, and the cyclic collector then skips it.
+
+    Without this, each full collection during the run rescans every collected example and test
+    (about 0.4 s of CPU in a quick run, measured with gc.callbacks).
+    """
+    gc.freeze()
