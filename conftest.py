@@ -37,13 +37,13 @@ def _stage(item):
 _EXHAUSTIVE = re.compile(r"brute_force|icepool|exact_odds|distribution_allows")
 
 
-_COLLECTED = {}
-"""Every example each page (or docstring file) gave, before -k and -m deselect any."""
+_EVERY_EXAMPLE = pytest.StashKey[list]()
+"""Kept on each page (or docstring file): every example it gave, before -k and -m deselect any."""
 
 
 def pytest_collectreport(report):
     if report.passed and report.result and isinstance(report.result[0].parent, SybilFile):
-        _COLLECTED[report.nodeid] = report.result
+        report.result[0].parent.stash[_EVERY_EXAMPLE] = report.result
 
 
 def _with_earlier_examples(items):
@@ -58,7 +58,7 @@ def _with_earlier_examples(items):
         if isinstance(item.parent, SybilFile):
             by_file.setdefault(item.parent, []).append(item)
     for parent, chosen in by_file.items():
-        everything = _COLLECTED.get(parent.nodeid) or list(parent.collect())
+        everything = parent.stash.get(_EVERY_EXAMPLE, None) or list(parent.collect())
         if len(everything) == len(chosen):
             continue
         last = max(item.example.line for item in chosen)
