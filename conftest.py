@@ -37,15 +37,6 @@ def _stage(item):
 _EXHAUSTIVE = re.compile(r"brute_force|icepool|exact_odds|distribution_allows")
 
 
-_EVERY_EXAMPLE = pytest.StashKey[list]()
-"""Kept on each page (or docstring file): every example it gave, before -k and -m deselect any."""
-
-
-def pytest_collectreport(report):
-    if report.passed and report.result and isinstance(report.result[0].parent, SybilFile):
-        report.result[0].parent.stash[_EVERY_EXAMPLE] = report.result
-
-
 def _with_earlier_examples(items):
     """Where only some examples of a page are selected, run the page's earlier ones before them.
 
@@ -58,9 +49,10 @@ def _with_earlier_examples(items):
         if isinstance(item.parent, SybilFile):
             by_file.setdefault(item.parent, []).append(item)
     for parent, chosen in by_file.items():
-        everything = parent.stash.get(_EVERY_EXAMPLE, None) or list(parent.collect())
-        if len(everything) == len(chosen):
+        # Counted from the documents collection parsed: parsing a page again costs more than its run.
+        if sum(1 for document in parent.documents for _ in document.examples()) == len(chosen):
             continue
+        everything = list(parent.collect())
         last = max(item.example.line for item in chosen)
         wanted = [item for item in everything if item.example.line <= last]
         at = items.index(chosen[0])
