@@ -6,6 +6,7 @@ pointed failures to the slowest: the pages' examples first, then docstrings and 
 whole builds, and the browser last.
 """
 
+import gc
 import os
 import re
 
@@ -50,9 +51,10 @@ def _with_earlier_examples(items):
         if isinstance(item.parent, SybilFile):
             by_file.setdefault(item.parent, []).append(item)
     for parent, chosen in by_file.items():
-        everything = list(parent.collect())
-        if len(everything) == len(chosen):
+        # Counted from the documents collection parsed: parsing a page again costs more than its run.
+        if sum(1 for document in parent.documents for _ in document.examples()) == len(chosen):
             continue
+        everything = list(parent.collect())
         last = max(item.example.line for item in chosen)
         wanted = [item for item in everything if item.example.line <= last]
         at = items.index(chosen[0])
@@ -79,3 +81,12 @@ def pytest_collection_modifyitems(config, items):
         items[:] = [item for item in items if _stage(item) != 4]
         config.hook.pytest_deselected(items=skipped)
     items.sort(key=_stage)  # a stable sort: the order within each stage is kept
+
+
+def pytest_collection_finish(session):
+    """Freeze what collection built: it lives to the end, and the cyclic collector then skips it.
+
+    Without this, each full collection during the run rescans every collected example and test
+    (about 0.4 s of CPU in a quick run, measured with gc.callbacks).
+    """
+    gc.freeze()

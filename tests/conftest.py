@@ -5,8 +5,10 @@ Profiles, chosen with ``HYPOTHESIS_PROFILE`` (scripts/test sets it):
 - ``ci`` (the default): no deadline and no timing health check, so a loaded machine cannot fail a
   test; 100 examples per property; derandomized, so every run tries the same examples and a failure
   reproduces by rerunning.
-- ``dev`` (``scripts/test --fast``): 10 examples per property, for the inner loop; random, and
-  prints the seed of a failure (``--hypothesis-seed=N`` reruns it).
+- ``dev`` (``scripts/test --fast``): 3 examples per property, for the inner loop (under 3 s
+  with every property still run); random, so each run tries new inputs; prints the seed of a
+  failure (``--hypothesis-seed=N`` reruns it), and the example database replays a failure
+  first on the next run. ``scripts/test`` (profile ``ci``) tries 100.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "dev", deadline=None, max_examples=10, print_blob=True,
+    "dev", deadline=None, max_examples=3, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -16,12 +16,14 @@ These checks run at collection, so ``pytest docs/x.md`` applies the same rules a
 
 from __future__ import annotations
 
+import ast
 import doctest
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from sybil import Document, Example, Region, Sybil
+from sybil.document import DOCSTRING_PUNCTUATION, LineNumberOffsets, PythonDocStringDocument
 from sybil.evaluators.doctest import DocTestEvaluator, DocTestRunner
 from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser
@@ -152,6 +154,43 @@ class RefusingDocTestParser(DocTestParser):
         self.string_parser = DocTestStringParser(RefusingEvaluator())
 
 
+def _statements(tree: ast.Module) -> Iterator[ast.AST]:
+    """The module and every statement in it, however nested: the only places a docstring can be."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            stack.extend(child for child in getattr(node, field, ()) if isinstance(child, ast.AST))
+
+
+class DocstringDocument(PythonDocStringDocument):
+    """Sybil's document of a module's docstrings, found by walking statements only.
+
+    Sybil walks every node of the syntax tree (each name, call and constant); a docstring can
+    only open a module, class or function body, so this finds the same ones several times faster.
+    """
+
+    @staticmethod
+    def extract_docstrings(python_source_code: str) -> Iterator[tuple[int, int, str]]:
+        line_offsets = LineNumberOffsets(python_source_code)
+        for node in _statements(ast.parse(python_source_code)):
+            if not isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef, ast.ClassDef, ast.Module)):
+                continue
+            first = node.body[0] if node.body else None
+            if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)):
+                continue
+            docstring = first.value
+            if not isinstance(docstring.value, str):
+                continue
+            node_start = line_offsets.get(docstring.lineno - 1, docstring.col_offset)
+            node_end = line_offsets.get((docstring.end_lineno or 1) - 1, docstring.end_col_offset or 0)
+            punctuation = DOCSTRING_PUNCTUATION.match(python_source_code, node_start, node_end)
+            assert punctuation is not None  # a string constant opens with a quote
+            size = len(punctuation.group(1))
+            yield punctuation.end(), node_end - size, docstring.value
+
+
 def pages_sybil(path: str | Path = ROOT / "docs") -> Sybil:
     """The Sybil that collects the pages' examples (and the fences that would hide one)."""
     return Sybil(
@@ -168,6 +207,7 @@ def docstrings_sybil(package: str = "rules") -> Sybil:
         parsers=[RefusingDocTestParser()],
         path=str(ROOT / package),
         patterns=["*.py", "**/*.py"],
+        document_types={".py": DocstringDocument},
         name="docstrings" if package == "rules" else f"docstrings-{package}",
     )
 

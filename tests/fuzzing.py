@@ -10,6 +10,7 @@ values (huge and negative numbers, floats, bytes, text, lists nested thousands d
 from __future__ import annotations
 
 import dataclasses
+import enum
 import inspect
 import types
 import typing
@@ -93,7 +94,8 @@ def _names_input(
     words = [*names, *kwargs]
     pieces = [piece for value in (*args, *kwargs.values()) for piece in _pieces(value)]
     quoted = [shown(piece) for piece in pieces]
-    texts = [piece.strip() for piece in pieces if isinstance(piece, str) and piece.strip()]
+    words_of = [piece.value if isinstance(piece, enum.Enum) else piece for piece in pieces]  # by its word
+    texts = [piece.strip() for piece in words_of if isinstance(piece, str) and piece.strip()]
     trimmed = [shown(" ".join(text.split())) for text in texts] + [shown(text) for text in texts]
     folded = message.casefold()  # "radiant" is named as the rules write it, "Radiant"
     return any(word.casefold() in folded for word in (*words, *quoted, *texts, *trimmed))

@@ -98,7 +98,7 @@ shares = st.dictionaries(
 )
 
 
-@settings(deadline=None, max_examples=60)  # 17 kinds of monster x 10 damage types each
+@settings(deadline=None, max_examples=min(60, settings().max_examples))  # 17 kinds x 10 types; fewer in dev
 @given(shares)
 def test_expected_multipliers_are_the_weighted_halves(population):
     result = expected_multipliers(population)

@@ -30,7 +30,7 @@ from rules.resistances import (
 from rules.taking_damage import Defender, Immunity, gain, in_doubt, take_hit
 from rules.typed_damage import damage, plan
 
-FEW = settings(max_examples=60, deadline=None)
+FEW = settings(max_examples=min(60, settings().max_examples), deadline=None)  # fewer under the dev profile
 amounts = st.integers(min_value=0, max_value=300)
 limits = st.one_of(st.none(), st.integers(min_value=1, max_value=40))
 kinds = st.sampled_from(list(DamageType))

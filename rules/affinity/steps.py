@@ -116,7 +116,7 @@ def multiplier_table() -> Table:
     """Step 5's multipliers, with what each does to 9 damage, as the affinity page shows them."""
     rows = []
     for affinity in Affinity:
-        example = calculate(9, "fire", affinity)
+        example = calculate(9, "fire", affinity)  # pragma: no mutate (every damage type gives the same row)
         rows.append((affinity.value, str(affinity.multiplier), example.display))
     return Table.of(("Affinity", "Multiplier", "9 damage becomes"), rows)
 

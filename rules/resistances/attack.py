@@ -101,7 +101,8 @@ class Attack:
     def plus(self, extra: int, types: Iterable[DamageType | str] | str | None = None) -> Attack:
         """Extra damage: untyped extra keeps the types; typed extra adds its types (§extra-damage)."""
         more = read_types(types)
-        return Attack(self.amount + read_amount(extra, "extra damage"), (*self.types, *more))
+        total = read_amount(self.amount + read_amount(extra, "extra damage"), "damage with its extra damage")
+        return Attack(total, (*self.types, *more))
 
 
 _FACTS = {
