@@ -106,7 +106,7 @@ def check_effect(
         steps.append(Step(rb.CONDITION_IMMUNITY, f"{trait}: {wanted.value} is ignored"))
         return EffectCheck(True, tuple(steps), situation=situation)
     what = "the effect" if wanted is None else wanted.value
-    steps.append(Step(rb.CONDITION_IMMUNITY, f"no immunity to {what}: it applies"))
+    steps.append(Step(rb.CONDITION_IMMUNITY, f"not immune to {what}: it applies"))
     return EffectCheck(False, tuple(steps), situation=situation)
 
 

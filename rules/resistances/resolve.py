@@ -309,7 +309,7 @@ def _resolve_type(  # noqa: PLR0917 - the inputs of one flowchart step
     immunity = DamageImmunity(kind)
     if immunity in traits:
         change = -damage if len(kinds) == 1 else None
-        text = f"{immunity} negates all {damage} {kind.value}"
+        text = f"all {damage} {kind.value} negated"
         steps.append(Step(rb.DAMAGE_IMMUNITY, text, change=change))
         if vulnerables:
             rule = rb.IMMUNITY_WINS if len(kinds) == 1 else rb.IMMUNE_TYPE_ADDS_NOTHING

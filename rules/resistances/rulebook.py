@@ -18,7 +18,7 @@ RESIST = Rule(PAGE, "trait-resist", "Resistance")
 VULNERABLE = Rule(PAGE, "trait-vulnerable", "Vulnerability")
 CONDITIONS = Rule(PAGE, "trait-conditions", "Conditions")
 REDUCTION = Rule(PAGE, "resistance-reduction", "Resistance Reduction")
-DAMAGE_IMMUNITY = Rule(PAGE, "trait-damage-immunity", "Damage Immune")
+DAMAGE_IMMUNITY = Rule(PAGE, "trait-damage-immunity", "Damage Immunity (Damage Immune)")
 CONDITION_IMMUNITY = Rule(PAGE, "trait-condition-immunity", "Condition Immunity")
 NONDAMAGE_IMMUNITY = Rule(PAGE, "trait-nondamage-immunity", "Nondamage Immunity")
 DAMAGE_TRIGGER = Rule(PAGE, "trait-damage-trigger", "Damage Trigger")
@@ -43,7 +43,7 @@ REDUCTION_CHOSEN = Rule(
     PAGE, "ruling-reduction-chosen-resistance", "Ruling: Resistance Reduction meets the chosen resistance"
 )
 IMMUNE_TYPE_ADDS_NOTHING = Rule(
-    PAGE, "ruling-immune-type-adds-nothing", "Ruling: a vulnerability adds nothing where immunity applies"
+    PAGE, "ruling-immune-type-adds-nothing", "Ruling: a vulnerability to a negated type adds nothing"
 )
 TYPE_LISTED_TWICE = Rule(PAGE, "ruling-type-listed-twice", "Ruling: a type listed twice")
 TRIGGER_NEEDS_DAMAGE = Rule(PAGE, "ruling-trigger-needs-damage", "Ruling: a Damage Trigger needs damage")

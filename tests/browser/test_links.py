@@ -55,7 +55,7 @@ def test_at_least_twenty_player_queries_are_checked():
     # Rule and condition names, traits, and the abbreviations a player meets most.
     queries = dict(QUERIES)
     assert len(queries) >= 20
-    assert {"total defense", "guarding", "swarm", "immune fire"} <= set(queries)
+    assert {"total defense", "guarding", "swarm", "immune fire", "damage immunity"} <= set(queries)
     assert {"VU", "MoS", "OA", "AC", "Fort"} <= set(queries)
 
 
