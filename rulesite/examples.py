@@ -444,9 +444,10 @@ def _render_values(values: tuple[tuple[str, object], ...]) -> str:
 
 def _render_value(value: object) -> str:
     if isinstance(value, Table):
-        head = "".join(f"<th>{_inline(cell)}</th>" for cell in value.headers)
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in value.rows
+        # Cells apart, so the search index reads them as words, not one run of text.
+        head = "\n".join(f"<th>{_inline(cell)}</th>" for cell in value.headers)
+        rows = "\n".join(
+            "<tr>" + "\n".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in value.rows
         )
         return f'<table class="we-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
     if isinstance(value, Chart | Bars):
