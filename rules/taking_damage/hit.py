@@ -85,7 +85,7 @@ def take_hit(
     *,
     effect: str | None = None,
     pierce: bool = False,
-    location: Location | str = "torso",
+    location: Location | str = "torso",  # pragma: no mutate ("TORSO" reads the same: words are case-blind)
 ) -> HitResult:
     """Apply one hit that landed on a legal location, in the order of the rules.
 
