@@ -491,3 +491,9 @@ def test_forced_movement_compares_the_names_it_is_given_whole():
     assert not forced_movement(ARI, away_from={"ogre"}).moves
     assert forced_movement(ARI, away_from=["o", "g", "r", "e"]).moves
 
+
+
+def test_a_save_against_no_instance_names_the_word_given() -> None:
+    """Another name for a condition is quoted beside the condition it means."""
+    with pytest.raises(RulesError, match=r"Ari has no instance of exiled \('removed from game'\) to end"):
+        Combatant("Ari").save("removed from game")

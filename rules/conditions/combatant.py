@@ -120,7 +120,9 @@ class Combatant:
             if instance.condition is kind and (who is None or instance.source == who):
                 return replace(self, instances=self.instances[:index] + self.instances[index + 1 :])
         where = "" if who is None else f" from {shown(who)}"
-        msg = f"{self.name} has no instance of {kind.value}{where} to end"
+        another_name = isinstance(condition, str) and condition.strip().casefold() != kind.value
+        given = f" ({shown(condition)})" if another_name else ""
+        msg = f"{self.name} has no instance of {kind.value}{given}{where} to end"
         raise RulesError(msg)
 
     def end(self, condition: Condition | str) -> Combatant:
