@@ -81,5 +81,5 @@ def test_an_example_that_raises_is_never_rewritten(tmp_path):
 def test_a_page_is_named_as_under_docs_or_by_its_path() -> None:
     assert _page(Path("monsters.md")) == ROOT / "docs" / "monsters.md"
     assert _page(ROOT / "docs" / "monsters.md") == ROOT / "docs" / "monsters.md"
-    with pytest.raises(SystemExit, match="no page 'nosuch.md': name a page under docs/"):
+    with pytest.raises(SystemExit, match=r"no page 'nosuch\.md': name a page under docs/"):
         _page(Path("nosuch.md"))
