@@ -199,7 +199,8 @@ _SPLIT_WORDS = r"""
         const range = document.createRange();
         range.setStart(node, piece.index);
         range.setEnd(node, piece.index + piece[0].length);
-        const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        const drawn = [...range.getClientRects()].filter(r => r.width > 0);
+        const lines = new Set(drawn.map(r => Math.round(r.top)));
         if (lines.size > 1) split.push(piece[0]);
       }
     }
