@@ -449,7 +449,9 @@ def _render_value(value: object) -> str:
         rows = "\n".join(
             "<tr>" + "\n".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in value.rows
         )
-        return f'<table class="we-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        # The box scrolls sideways on a narrow screen, so no cell has to split a word.
+        return (f'<div class="we-table-scroll"><table class="we-table"><thead><tr>{head}</tr></thead>'
+                f'<tbody>{rows}</tbody></table></div>')
     if isinstance(value, Chart | Bars):
         return charts.figure(value)
     return f'<p class="we-result"><span class="we-tag">Answer</span> {escape(words(value))}</p>'

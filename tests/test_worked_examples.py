@@ -41,7 +41,7 @@ def test_a_result_shows_its_situation_steps_linked_to_their_rules_and_its_result
         >>> print(take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"]).explain())
         1. Resistance (§trait-resist): Resist Fire mitigates 8 of 17 Fire (half, rounded down)
         2. Vulnerability (§trait-vulnerable): Vulnerable Fire 5 adds 5 to 17 Fire (its limit 5 is lower than half, 8)
-        3. Resistance and vulnerability together (§resist-and-vulnerable): Resist Fire and Vulnerable Fire 5 both count from the original 17
+        3. Resist and Vulnerable together (§resist-and-vulnerable): Resist Fire and Vulnerable Fire 5 both count from the original 17
         4. Damage taken (§damage-taken): 17 - 8 + 5 = 14
         = 14 damage
         ```

@@ -103,7 +103,9 @@ def check_effect(
             fact = circumstances.describe(trait.when)
             steps.append(Step(rb.CONDITIONS, f"{trait} does not apply: the effect is {fact}"))
             continue
-        steps.append(Step(rb.CONDITION_IMMUNITY, f"{trait}: {wanted.value} is ignored"))
+        # The step's title already reads "Condition Immune"; a condition on the line is told.
+        met = "" if trait.when is None else f" ({trait} applies)"
+        steps.append(Step(rb.CONDITION_IMMUNITY, f"{wanted.value} is ignored{met}"))
         return EffectCheck(True, tuple(steps), situation=situation)
     what = "the effect" if wanted is None else wanted.value
     steps.append(Step(rb.CONDITION_IMMUNITY, f"not immune to {what}: it applies"))

@@ -19,7 +19,7 @@ VULNERABLE = Rule(PAGE, "trait-vulnerable", "Vulnerability")
 CONDITIONS = Rule(PAGE, "trait-conditions", "Conditions")
 REDUCTION = Rule(PAGE, "resistance-reduction", "Resistance Reduction")
 DAMAGE_IMMUNITY = Rule(PAGE, "trait-damage-immunity", "Damage Immunity (Damage Immune)")
-CONDITION_IMMUNITY = Rule(PAGE, "trait-condition-immunity", "Condition Immunity")
+CONDITION_IMMUNITY = Rule(PAGE, "trait-condition-immunity", "Condition Immunity (Condition Immune: …)")
 NONDAMAGE_IMMUNITY = Rule(PAGE, "trait-nondamage-immunity", "Nondamage Immunity")
 DAMAGE_TRIGGER = Rule(PAGE, "trait-damage-trigger", "Damage Trigger")
 INSUBSTANTIAL = Rule(PAGE, "trait-insubstantial", "Insubstantial")
@@ -28,8 +28,8 @@ REGIMENT = Rule(PAGE, "trait-regiment", "Regiment")
 
 # Resolving damage, in the flowchart's order.
 CHOOSING = Rule(PAGE, "choosing-traits", "Choosing among several traits")
-TOGETHER = Rule(PAGE, "resist-and-vulnerable", "Resistance and vulnerability together")
-IMMUNITY_WINS = Rule(PAGE, "immunity-beats-vulnerability", "Immunity beats vulnerability")
+TOGETHER = Rule(PAGE, "resist-and-vulnerable", "Resist and Vulnerable together")
+IMMUNITY_WINS = Rule(PAGE, "immunity-beats-vulnerability", "Immunity beats Vulnerable")
 SEVERAL_TYPES = Rule(PAGE, "several-damage-types", "Several damage types")
 ENVIRONMENTAL = Rule(PAGE, "environmental-damage", "Environmental damage")
 DAMAGE_TAKEN = Rule(PAGE, "damage-taken", "Damage taken")
@@ -43,7 +43,7 @@ REDUCTION_CHOSEN = Rule(
     PAGE, "ruling-reduction-chosen-resistance", "Ruling: Resistance Reduction meets the chosen resistance"
 )
 IMMUNE_TYPE_ADDS_NOTHING = Rule(
-    PAGE, "ruling-immune-type-adds-nothing", "Ruling: a vulnerability to a negated type adds nothing"
+    PAGE, "ruling-immune-type-adds-nothing", "Ruling: a negated type adds nothing to the two highest"
 )
 TYPE_LISTED_TWICE = Rule(PAGE, "ruling-type-listed-twice", "Ruling: a type listed twice")
 TRIGGER_NEEDS_DAMAGE = Rule(PAGE, "ruling-trigger-needs-damage", "Ruling: a Damage Trigger needs damage")

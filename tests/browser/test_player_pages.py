@@ -184,3 +184,38 @@ def test_a_wide_table_keeps_its_first_column_and_header_in_view(phone, palette):
     assert frame["y"] - 1 <= top["y"] <= frame["y"] + 1, "the header scrolled out of view"
     background = first_cell.evaluate("c => getComputedStyle(c).backgroundColor")
     assert background not in {"rgba(0, 0, 0, 0)", "transparent"}
+
+
+# Words of the visible tables' cells that wrap inside a word. A compound such as
+# "by-damage-type" may wrap after a hyphen; each hyphen-ended piece must stay whole.
+_SPLIT_WORDS = r"""
+() => {
+  const split = [];
+  for (const cell of document.querySelectorAll("article table :is(td, th)")) {
+    if (!cell.getClientRects().length) continue;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const piece of node.textContent.matchAll(/[^\s-]+-?|-/g)) {
+        const range = document.createRange();
+        range.setStart(node, piece.index);
+        range.setEnd(node, piece.index + piece[0].length);
+        const drawn = [...range.getClientRects()].filter(r => r.width > 0);
+        const lines = new Set(drawn.map(r => Math.round(r.top)));
+        if (lines.size > 1) split.push(piece[0]);
+      }
+    }
+  }
+  return split;
+}
+"""
+
+
+@pytest.mark.parametrize("path", PLAYER_PAGES)
+def test_no_table_splits_a_word_on_a_phone(phone, path):
+    page = phone(path)
+    # Every table laid out, the programmer's sections too (opened as a reader may).
+    page.add_style_tag(content="*, *::before, *::after { content-visibility: visible !important; }")
+    page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")
+    split = page.evaluate(_SPLIT_WORDS)
+    assert split == [], f"{path}: table words split over two lines at 390 px: {sorted(set(split))[:10]}"
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
