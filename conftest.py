@@ -16,6 +16,10 @@ from sybil.sybil import SybilCollection
 
 from tests.examples import docstrings_sybil, pages_sybil
 
+# Collection builds thousands of examples and tests that live to the end of the run: the cyclic
+# collector would only rescan them. It rests until collection is done (pytest_collection_finish).
+gc.disable()
+
 _SYBILS = (pages_sybil(), docstrings_sybil(), docstrings_sybil("calculators"))
 pytest_collect_file = SybilCollection(_SYBILS).pytest()
 
@@ -90,3 +94,4 @@ def pytest_collection_finish(session):
     (about 0.4 s of CPU in a quick run, measured with gc.callbacks).
     """
     gc.freeze()
+    gc.enable()

@@ -6,16 +6,18 @@ Profiles, chosen with ``HYPOTHESIS_PROFILE`` (scripts/test sets it):
   test; 100 examples per property; derandomized, so every run tries the same examples and a failure
   reproduces by rerunning.
 - ``dev`` (``scripts/test --fast``): 3 examples per property, for the inner loop (under 3 s
-  with every property still run); random, so each run tries new inputs; prints the seed of a
-  failure (``--hypothesis-seed=N`` reruns it), and the example database replays a failure
-  first on the next run. ``scripts/test`` (profile ``ci``) tries 100.
+  with every property still run); random, so each run tries new inputs; a failure shows its
+  inputs and a ``@reproduce_failure`` line, and the example database replays it first on the
+  next run. ``scripts/test`` (profile ``ci``) tries 100.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,6 +47,24 @@ def _newest(paths: list[Path]) -> float:
         files = path.rglob("*") if path.is_dir() else [path]
         times += [file.stat().st_mtime for file in files if file.is_file()]
     return max(times)
+
+
+@pytest.fixture
+def rulesite_log() -> Iterator[list[logging.LogRecord]]:
+    """What the site machinery logs (``mkdocs.rulesite``) during one test.
+
+    pytest's ``caplog`` would do, but its plugin wraps every test of the run; scripts/test --fast
+    leaves it out (``-p no:logging``), which saves a fiftieth of the loop.
+    """
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("mkdocs.rulesite")
+    logger.addHandler(handler)
+    try:
+        yield records
+    finally:
+        logger.removeHandler(handler)
 
 
 @pytest.fixture(scope="session")

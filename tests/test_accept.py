@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.tooling  # left out of scripts/test --fast
+
 ROOT = Path(__file__).resolve().parent.parent
 ACCEPT = ROOT / "scripts" / "accept.py"
 sys.path.insert(0, str(ROOT / "scripts"))

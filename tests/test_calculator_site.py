@@ -6,6 +6,7 @@ The browser side (the runtime under Chromium) is tests/browser/test_calculators.
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 import zipfile
@@ -25,6 +26,7 @@ def _render(system: str) -> str:
     return str(md.convert(f"```calculator\n{system}\n```\n"))
 
 
+@pytest.mark.tooling
 def test_the_wheel_holds_only_the_rules_and_the_calculators_and_is_the_same_each_time(tmp_path: Path) -> None:
     name = calculator_assets.write_wheel(tmp_path)
     first = (tmp_path / name).read_bytes()
@@ -37,6 +39,7 @@ def test_the_wheel_holds_only_the_rules_and_the_calculators_and_is_the_same_each
     assert tops == {"rules", "calculators", name.split("-py3")[0] + ".dist-info"}
 
 
+@pytest.mark.tooling
 def test_the_wheel_answers_as_the_package_does(tmp_path: Path) -> None:
     """Imported from the wheel alone (as Pyodide does), the answer is the package's own."""
     wheel = tmp_path / calculator_assets.write_wheel(tmp_path)
@@ -77,6 +80,6 @@ def test_a_build_without_the_runtime_says_the_calculator_is_not_available(
     assert "<form" not in html
 
 
-def test_a_fence_naming_no_system_fails_the_build(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_fence_naming_no_system_fails_the_build(rulesite_log: list[logging.LogRecord]) -> None:
     assert "calculator" not in _render("resistance")
-    assert "names 'resistance', which is no system" in caplog.text
+    assert any("names 'resistance', which is no system" in record.getMessage() for record in rulesite_log)

@@ -82,14 +82,14 @@ def test_a_block_of_imports_shows_only_the_collapsed_python():
     assert "worked-example" not in html
 
 
-def test_an_output_that_differs_from_the_code_is_reported_with_its_line(caplog):
+def test_an_output_that_differs_from_the_code_is_reported_with_its_line(rulesite_log):
     render('''
         ```python
         >>> 1 + 1
         3
         ```
     ''')
-    [record] = [r for r in caplog.records if r.name == "mkdocs.rulesite"]
+    [record] = rulesite_log
     assert "did not evaluate as expected" in record.getMessage()
     assert "Expected:\n3\nGot:\n2\n" in record.getMessage()
 
