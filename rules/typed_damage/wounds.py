@@ -47,11 +47,11 @@ class WoundLevel:
 
     def __post_init__(self) -> None:
         name = nonblank(self.name, "A wound level's name", such_as="a name such as 'Hurt'")
-        whole_number(self.boxes, "A wound level's boxes", minimum=1)  # checked, kept as given
+        whole_number(self.boxes, "A wound level's boxes", minimum=1)
         if self.penalty is not None:
             whole_number(self.penalty, "A wound level's penalty", minimum=None)
         whole_number(self.least, "A wound level's least damage")
-        settle(self, name=name)
+        settle(self, name=name)  # boxes, penalty and least stay as given: the checks return them unchanged
 
     @property
     def effect(self) -> str:
