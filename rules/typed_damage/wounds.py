@@ -46,15 +46,12 @@ class WoundLevel:
     least: int = 0
 
     def __post_init__(self) -> None:
-        settle(
-            self,
-            name=nonblank(self.name, "A wound level's name", such_as="a name such as 'Hurt'"),
-            boxes=whole_number(self.boxes, "A wound level's boxes", minimum=1),
-            penalty=None if self.penalty is None else whole_number(
-                self.penalty, "A wound level's penalty", minimum=None
-            ),
-            least=whole_number(self.least, "A wound level's least damage"),
-        )
+        name = nonblank(self.name, "A wound level's name", such_as="a name such as 'Hurt'")
+        whole_number(self.boxes, "A wound level's boxes", minimum=1)
+        if self.penalty is not None:
+            whole_number(self.penalty, "A wound level's penalty", minimum=None)
+        whole_number(self.least, "A wound level's least damage")
+        settle(self, name=name)  # boxes, penalty and least stay as given: the checks return them unchanged
 
     @property
     def effect(self) -> str:
@@ -89,16 +86,18 @@ class WoundTrack:
     checked: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        kind = parse_word(TrackKind, self.kind, "track kind")
-        levels = tuple(map(_level, collection(self.levels, "levels")))
+        kind = parse_word(TrackKind, self.kind, "wound track kind")
+        levels = tuple(map(_level, collection(self.levels, "A wound track's levels")))
         if not levels:
             msg = "A wound track has one or more levels, not none"
             raise RulesError(msg)
-        checked = tuple(whole_number(ticks, "checked boxes") for ticks in collection(self.checked, "checked"))
+        counts = collection(self.checked, "A wound track's checked boxes")
+        checked = tuple(whole_number(ticks, "A count of checked boxes") for ticks in counts)
         if len(checked) != len(levels):
-            msg = f"checked must give one count per level ({len(levels)}), not {shown(checked)}"
+            count = f"a count of checked boxes per level ({len(levels)})"
+            msg = f"A wound track has {count}, not {shown(checked)}"
             raise RulesError(msg)
-        for level, ticks in zip(levels, checked, strict=True):
+        for level, ticks in zip(levels, checked, strict=True):  # pragma: no mutate (lengths checked above)
             if ticks > level.boxes:
                 msg = f"{level.name} has {level.boxes} boxes: {ticks} cannot be checked"
                 raise RulesError(msg)
@@ -134,7 +133,7 @@ class WoundTrack:
         Beyond the last box the character is already taken out, so the rest is lost.
         """
         checked = []
-        for level, ticks in zip(self.levels, self.checked, strict=True):
+        for level, ticks in zip(self.levels, self.checked, strict=True):  # pragma: no mutate (one per level)
             taken = min(level.boxes - ticks, points)
             points -= taken
             checked.append(ticks + taken)
@@ -175,7 +174,7 @@ class WoundTrack:
     def __str__(self) -> str:
         width = max(level.boxes for level in self.levels) * 3
         lines = []
-        for level, ticks in zip(self.levels, self.checked, strict=True):
+        for level, ticks in zip(self.levels, self.checked, strict=True):  # pragma: no mutate (one per level)
             boxes = ("[x]" * ticks + "[ ]" * (level.boxes - ticks)).ljust(width)
             lines.append(f"{boxes} {level.name.ljust(18)} {level.effect}")
         return "\n".join(lines)
@@ -183,7 +182,7 @@ class WoundTrack:
 
 def _level(value: object) -> WoundLevel:
     if not isinstance(value, WoundLevel):
-        msg = f"A track's levels are WoundLevel(...) values, not {shown(value)}"
+        msg = f"A wound track's levels must be rows such as WoundLevel('Hurt', 3, -1), not {shown(value)}"
         raise RulesTypeError(msg)
     return value
 
