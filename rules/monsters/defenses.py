@@ -131,15 +131,19 @@ def design_defenses(
     Raises:
         RulesError: An unknown role or defense, AC or one defense twice in the variety
             option, only one of ``plus`` and ``minus``, or an average that is not a whole
-            number.
+            number of 0 or more.
 
     """
-    average = whole_number(average, "average (the DMG's average defense)", minimum=None)
+    average = whole_number(
+        average,
+        "average (the DMG's average defense)",
+        hint="a defense is the number an attack roll must reach",
+    )
     steps: list[Step] = []
     found = _role_row(role, steps)
     modifiers = _variety(found, plus, minus, steps)
     scores = _scores(average, modifiers, steps)
-    variety = f", +1 {plus} and -1 {minus}" if plus is not None and minus is not None else ""
+    variety = f", +1 {plus} and -1 {minus}" if plus is not None else ""  # _variety: both or neither
     situation = f"A {found.value} with average defense {average}{variety}"
     return MonsterDefenses(found, average, *scores, tuple(steps), situation=situation)
 
