@@ -26,7 +26,7 @@ class _Brief(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 1000:
             return f"<a whole number of {_digits(abs(x))} digits>"
-        return super().repr_int(x, level)
+        return super().repr_int(x, level)  # pragma: no mutate (reprlib's repr_int never reads level)
 
 
 _BRIEF = _Brief()
