@@ -131,14 +131,11 @@ def design_defenses(
     Raises:
         RulesError: An unknown role or defense, AC or one defense twice in the variety
             option, only one of ``plus`` and ``minus``, or an average that is not a whole
-            number of 0 or more.
+            number.
 
     """
-    average = whole_number(
-        average,
-        "average (the DMG's average defense)",
-        hint="a defense is the number an attack roll must reach",
-    )
+    # Any whole number, a negative one too (§ruling-any-average-defense).
+    average = whole_number(average, "average (the DMG's average defense)", minimum=None)
     steps: list[Step] = []
     found = _role_row(role, steps)
     modifiers = _variety(found, plus, minus, steps)
