@@ -57,11 +57,15 @@ def _with_earlier_examples(items):
     for parent, chosen in by_file.items():
         # Counted from the documents collection parsed: parsing a page again costs more than its run.
         if sum(1 for document in parent.documents for _ in document.examples()) == len(chosen):
-            continue
-        everything = list(parent.collect())
+            lines = [item.example.line for item in chosen]
+            if lines == sorted(lines):
+                continue
+            everything = sorted(chosen, key=lambda item: item.example.line)  # mutmut lists tests unordered
+        else:
+            everything = list(parent.collect())
         last = max(item.example.line for item in chosen)
         wanted = [item for item in everything if item.example.line <= last]
-        at = items.index(chosen[0])
+        at = min(map(items.index, chosen))
         items[:] = [item for item in items if item.parent is not parent]
         items[at:at] = wanted
 

@@ -26,7 +26,7 @@ class _Brief(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
         if x.bit_length() > 1000:
             return f"<a whole number of {_digits(abs(x))} digits>"
-        return super().repr_int(x, level)
+        return super().repr_int(x, level)  # pragma: no mutate (reprlib's repr_int never reads level)
 
 
 _BRIEF = _Brief()
@@ -82,10 +82,10 @@ def _nested_deeper_than(value: object, depth: int) -> bool:
 
 def _digits(number: int) -> int:
     """How many decimal digits a positive whole number has, without writing it out."""
-    estimate = max(int(number.bit_length() * 0.30102999566398120) - 1, 1)
-    while 10**estimate <= number:
-        estimate += 1
-    return estimate
+    digits = int(number.bit_length() * 0.30102999566398120)  # x log10(2): never above the count
+    while 10**digits <= number:
+        digits += 1
+    return digits
 
 
 class RulesError(ValueError):

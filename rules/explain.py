@@ -41,10 +41,11 @@ class Rule:
     """Every rule created so far, by anchor: a read-only view (only a new `Rule` adds to it)."""
 
     def __post_init__(self) -> None:
-        known = _REGISTERED.setdefault(self.anchor, self)
-        if known != self:
+        known = _REGISTERED.get(self.anchor)
+        if known is not None and known != self:
             msg = f"Anchor {shown(self.anchor)} is cited by two rules: {known} and {self}"
             raise ValueError(msg)
+        _REGISTERED[self.anchor] = self
 
     @property
     def link(self) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.errors import RulesError
+
 __all__ = ["Table"]
 
 
@@ -36,8 +38,8 @@ class Table:
     def __post_init__(self) -> None:
         for row in self.rows:
             if len(row) != len(self.headers):
-                msg = f"Row {row!r} has {len(row)} cells; the header has {len(self.headers)}"
-                raise ValueError(msg)
+                msg = f"Row {row!r} should have {len(self.headers)} cells, like the header, not {len(row)}"
+                raise RulesError(msg)
 
     @classmethod
     def of(cls, headers: Iterable[object], rows: Iterable[Iterable[object]]) -> Table:
@@ -45,15 +47,13 @@ class Table:
         return cls(tuple(map(str, headers)), tuple(tuple(map(str, row)) for row in rows))
 
     def __str__(self) -> str:
-        widths = [
-            max(len(cell) for cell in column)
-            for column in zip(self.headers, *self.rows, strict=True)
-        ]
+        columns = range(len(self.headers))
+        # Each column as wide as its widest cell, and at least 3, so its underline reads as one: ---.
+        widths = [max(3, *(len(row[column]) for row in (self.headers, *self.rows))) for column in columns]
 
         def line(cells: tuple[str, ...]) -> str:
-            return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip()
+            return "  ".join(cells[column].ljust(widths[column]) for column in columns).rstrip()
 
-        widths = [max(width, 3) for width in widths]
         return "\n".join(
-            [line(self.headers), line(tuple("-" * w for w in widths)), *map(line, self.rows)]
+            [line(self.headers), line(tuple("-" * width for width in widths)), *map(line, self.rows)]
         )

@@ -134,12 +134,13 @@ def design_defenses(
             number.
 
     """
+    # Any whole number, a negative one too (§ruling-any-average-defense).
     average = whole_number(average, "average (the DMG's average defense)", minimum=None)
     steps: list[Step] = []
     found = _role_row(role, steps)
     modifiers = _variety(found, plus, minus, steps)
     scores = _scores(average, modifiers, steps)
-    variety = f", +1 {plus} and -1 {minus}" if plus is not None and minus is not None else ""
+    variety = f", +1 {plus} and -1 {minus}" if plus is not None else ""  # _variety: both or neither
     situation = f"A {found.value} with average defense {average}{variety}"
     return MonsterDefenses(found, average, *scores, tuple(steps), situation=situation)
 

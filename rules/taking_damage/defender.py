@@ -98,10 +98,7 @@ def non_stacking_name(name: str) -> str | None:
         ('Arcane Antiviral', None)
 
     """
-    if not isinstance(name, str):
-        msg = f"An effect's name is text such as 'Spirit Shield', not {shown(name)}"
-        raise RulesTypeError(msg)
-    words = normalise(name).split(" ")
+    words = normalise(name).split()
     return _NON_STACKING_KEYS.get(" ".join(word for word in words if word not in _NOISE))
 
 
@@ -139,7 +136,7 @@ class Immunity:
     def __post_init__(self) -> None:
         name = _name(self.name, "An immunity's name", "Poison Immunity")
         against = _effect_set(self.against, f"what {shown(name)} stops")
-        words = normalise(name).split(" ")
+        words = normalise(name).split()
         if not against and len(words) > 1 and words[-1] == "immunity":
             against = frozenset({" ".join(words[:-1])})
         if not against:
@@ -286,15 +283,15 @@ def invulnerable(requires: frozenset[str], immunities: Iterable[Immunity]) -> st
     """Return the required effects if no hit gets past them and the immunities, else ``""``.
 
     A hit without a required effect fails the requirement; if an immunity also
-    stops every required effect, nothing can get through.
+    stops every required effect, nothing can get through. Both come already read, as
+    a `Defender` holds them.
 
     Examples:
         >>> invulnerable(frozenset({"silver"}), [Immunity("Silver Immunity")])
         'silver'
 
     """
-    held = tuple(map(_immunity, collection(immunities, "immunities")))
-    requires = _effect_set(requires, "requires")
+    held = tuple(immunities)
     if requires and all(any(i.stops(word) for i in held) for word in requires):
         return " or ".join(sorted(requires))
     return ""
@@ -327,15 +324,14 @@ def _order(values: object) -> tuple[Pool, ...]:
 def check_stacking(effects: Iterable[Effect]) -> None:
     """Refuse two listed non-stacking effects at once, unless one of them ``stacks``.
 
+    The effects come already read, as a `Defender` holds them.
+
     Raises:
         RulesError: Two effects from the list, naming both.
 
     """
     held: Effect | None = None
-    for effect in collection(effects, "effects"):
-        if not isinstance(effect, (Immunity, OneTime)):
-            msg = f"effects must be Immunity(...) or OneTime(...) values, not {shown(effect)}"
-            raise RulesTypeError(msg)
+    for effect in effects:
         if effect.stacks or non_stacking_name(effect.name) is None:
             continue
         if held is not None:
