@@ -120,7 +120,7 @@ def ablate(armor: Armor, mode: Mode, sources: frozenset[str], prevented: int, st
 
 def _wear_order(armor: Armor, kind: DamageType, sources: frozenset[str]) -> tuple[str, ...]:
     """The symbols that wear, the type's own first and universal X last (§ruling-ablative-wear)."""
-    own: tuple[str, ...] = ()
+    own: tuple[str, ...]
     if kind is DamageType.BALLISTIC:
         weaker = "impact" if armor.impact < armor.piercing else "piercing"
         own = ("ballistic",) if armor.ballistic else (weaker,)
