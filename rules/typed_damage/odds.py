@@ -118,8 +118,8 @@ def _binomial(pool: int, hits: int) -> dict[int, Fraction]:
     the cost grows with the pool, never with a convolution's square.
     """
     misses, whole = 3 - hits, 3**pool
-    if hits == 0 or misses == 0:
-        return {0 if hits == 0 else pool: Fraction(1)}
+    if misses == 0:  # every face succeeds (E-*+); a mode always succeeds on some face
+        return {pool: Fraction(1)}
     chances: dict[int, Fraction] = {}
     ways = 1
     for successes in range(pool + 1):
