@@ -178,7 +178,7 @@ def expected_damage(
         return average
     # Hardened armor: E[max(S - r, 0)] = E[S] - r + E[max(r - S, 0)].
     odds = _binomial(_pool(before.pool), hits)
-    shortfall = sum((max(before.removes - k, 0) * chance for k, chance in odds.items()), Fraction(0))
+    shortfall = sum(max(before.removes - k, 0) * chance for k, chance in odds.items())
     return average - before.removes + shortfall
 
 
