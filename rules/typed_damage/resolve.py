@@ -183,7 +183,7 @@ def damage(
     steps = list(before.steps)
     roll = read_roll(faces)
     if len(roll) != before.pool:
-        msg = f"The pool is {before.pool} dice, but the roll {_show(roll)} has {len(roll)}"
+        msg = f"The pool is {dice_text(before.pool)}, but the roll {_show(roll)} has {len(roll)}"
         raise RulesError(msg)
     successes = _count(before.mode, roll, steps)
     final = _remove_successes(before, successes, steps)
