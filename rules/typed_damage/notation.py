@@ -238,7 +238,7 @@ def parse_armor(text: Armor | str | None) -> Armor:
         scan.pos += 1
     scan.skip_spaces()
     notes = _armor_notes(scan, counts["energy"]) if scan.peek() == "(" else _ArmorNotes()
-    if not notes.given and scan.peek() and not scan.peek().isspace():
+    if not notes.given and scan.peek():  # after skip_spaces, never a space
         raise scan.unexpected("an armor symbol (-, *, +, B, E, X) or '('")
     scan.end()
     return Armor(
