@@ -196,15 +196,13 @@ def expected_damage_table(margin: int) -> Table:
             [expected_damage(weapon, armor, margin, mode=number) for armor in armors.values()]
             for number in range(len(weapon.modes))
         ]
-        best = [max(column) for column in zip(*averages, strict=True)]
+        columns = range(len(armors))
+        tops = [max(row[column] for row in averages) for column in columns]
+        lows = [min(row[column] for row in averages) for column in columns]
         for number, row in enumerate(averages):
-            cells = [
-                f"**{_shown(value)}**"
-                if len(averages) > 1 and value == top and any(
-                    other[column] < top for other in averages)
-                else _shown(value)
-                for column, (value, top) in enumerate(zip(row, best, strict=True))
-            ]
+            # Bold: the best mode against this armor, when another mode does less.
+            cells = [f"**{_shown(value)}**" if lows[column] < value == tops[column] else _shown(value)
+                     for column, value in enumerate(row)]
             rows.append((f"{name} {weapon.modes[number]}", *cells))
     return Table.of(("Weapon", *armors), rows)
 
