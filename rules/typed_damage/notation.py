@@ -102,8 +102,8 @@ class _Scanner:
             note = self.text[start : self.pos].strip()
             if self.peek() in ("", "("):
                 raise self.unexpected("',' or ')'")
-            if not note:
-                raise self.fail("an empty note", start)
+            if not note:  # nothing was read: the scanner is still where the note began
+                raise self.fail("an empty note")
             notes.append((start, note))
             self.pos += 1
             if self.text[self.pos - 1] == ")":
