@@ -72,20 +72,19 @@ def _special_value(mode: Mode, armor: Armor, sources: frozenset[str], steps: lis
     if mode.kind is DamageType.BALLISTIC and armor.ballistic:
         steps.append(Step(rb.BALLISTIC, f"ballistic armor: its {armor.ballistic} B stop "
                           f"{armor.ballistic}"))
-        special += armor.ballistic
-    if mode.kind is DamageType.ENERGY and armor.energy:
+        special = armor.ballistic
+    elif mode.kind is DamageType.ENERGY and armor.energy:
         types = ", ".join(armor.energy_types)
         if _energy_matches(armor, sources):
             against = f"{types} energy" if types else "any energy"
             steps.append(Step(rb.ENERGY, f"its {armor.energy} E stop {armor.energy} ({against})"))
-            special += armor.energy
+            special = armor.energy
         else:
             attack = ", ".join(sorted(sources)) or "untyped"
             steps.append(Step(rb.ENERGY_TYPES, f"its E stop only {types}, not {attack} energy"))
     if armor.universal:
         steps.append(Step(rb.UNIVERSAL, f"its {armor.universal} X stop {armor.universal}"))
-        special += armor.universal
-    return special
+    return special + armor.universal
 
 
 def at_least_one(base: int, regular: int, special: int, steps: list[Step]) -> int:
@@ -120,7 +119,7 @@ def ablate(armor: Armor, mode: Mode, sources: frozenset[str], prevented: int, st
 
 def _wear_order(armor: Armor, kind: DamageType, sources: frozenset[str]) -> tuple[str, ...]:
     """The symbols that wear, the type's own first and universal X last (§ruling-ablative-wear)."""
-    own: tuple[str, ...] = ()
+    own: tuple[str, ...]
     if kind is DamageType.BALLISTIC:
         weaker = "impact" if armor.impact < armor.piercing else "piercing"
         own = ("ballistic",) if armor.ballistic else (weaker,)

@@ -136,6 +136,11 @@ class Mode:
         return frozenset({Face(self.kind.value)})
 
     @property
+    def success_faces(self) -> str:
+        """The faces that count, as the page writes them: ``"[ ][+]"`` for ballistic."""
+        return "".join(str(face) for face in Face if face in self.succeeds_on)
+
+    @property
     def sources(self) -> frozenset[str]:
         """The names in the mode's notes, as `source_name` compares them."""
         return frozenset(source_name(note) for note in self.notes)

@@ -102,8 +102,8 @@ class _Scanner:
             note = self.text[start : self.pos].strip()
             if self.peek() in ("", "("):
                 raise self.unexpected("',' or ')'")
-            if not note:
-                raise self.fail("an empty note", start)
+            if not note:  # nothing was read: the scanner is still where the note began
+                raise self.fail("an empty note")
             notes.append((start, note))
             self.pos += 1
             if self.text[self.pos - 1] == ")":
@@ -238,7 +238,7 @@ def parse_armor(text: Armor | str | None) -> Armor:
         scan.pos += 1
     scan.skip_spaces()
     notes = _armor_notes(scan, counts["energy"]) if scan.peek() == "(" else _ArmorNotes()
-    if not notes.given and scan.peek() and not scan.peek().isspace():
+    if not notes.given and scan.peek():  # after skip_spaces, never a space
         raise scan.unexpected("an armor symbol (-, *, +, B, E, X) or '('")
     scan.end()
     return Armor(

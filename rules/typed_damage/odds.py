@@ -118,8 +118,8 @@ def _binomial(pool: int, hits: int) -> dict[int, Fraction]:
     the cost grows with the pool, never with a convolution's square.
     """
     misses, whole = 3 - hits, 3**pool
-    if hits == 0 or misses == 0:
-        return {0 if hits == 0 else pool: Fraction(1)}
+    if misses == 0:  # every face succeeds (E-*+); a mode always succeeds on some face
+        return {pool: Fraction(1)}
     chances: dict[int, Fraction] = {}
     ways = 1
     for successes in range(pool + 1):
@@ -176,10 +176,9 @@ def expected_damage(
     average = Fraction(before.pool * hits, 3)  # n x p: any pool, at once
     if not before.removes:
         return average
-    # Hardened armor: E[max(S - r, 0)] = E[S] - r + sum over k < r of (r - k) P(S = k).
+    # Hardened armor: E[max(S - r, 0)] = E[S] - r + E[max(r - S, 0)].
     odds = _binomial(_pool(before.pool), hits)
-    short = range(min(before.removes, before.pool + 1))
-    shortfall = sum(((before.removes - k) * odds.get(k, Fraction(0)) for k in short), Fraction(0))
+    shortfall = sum(max(before.removes - k, 0) * chance for k, chance in odds.items())
     return average - before.removes + shortfall
 
 
@@ -197,15 +196,13 @@ def expected_damage_table(margin: int) -> Table:
             [expected_damage(weapon, armor, margin, mode=number) for armor in armors.values()]
             for number in range(len(weapon.modes))
         ]
-        best = [max(column) for column in zip(*averages, strict=True)]
+        columns = range(len(armors))
+        tops = [max(row[column] for row in averages) for column in columns]
+        lows = [min(row[column] for row in averages) for column in columns]
         for number, row in enumerate(averages):
-            cells = [
-                f"**{_shown(value)}**"
-                if len(averages) > 1 and value == top and any(
-                    other[column] < top for other in averages)
-                else _shown(value)
-                for column, (value, top) in enumerate(zip(row, best, strict=True))
-            ]
+            # Bold: the best mode against this armor, when another mode does less.
+            cells = [f"**{_shown(value)}**" if lows[column] < value == tops[column] else _shown(value)
+                     for column, value in enumerate(row)]
             rows.append((f"{name} {weapon.modes[number]}", *cells))
     return Table.of(("Weapon", *armors), rows)
 
@@ -220,6 +217,11 @@ def expected_damage_at_margin_2() -> Table:
     return expected_damage_table(2)
 
 
+# Written as values, not as "-(H)": notation reads "(h)" as "(H)", so a change of case is no change.
+_ONE_HARDENED = Armor(slashing=1, hardened=True)
+_ONE_HARDENED_B = Armor(ballistic=1, hardened=True)
+
+
 def hardened_check() -> Table:
     """What one hardened level is worth in regular levels, for pools of 1 to 10 dice.
 
@@ -230,9 +232,9 @@ def hardened_check() -> Table:
     for pool in range(1, 11):
         plain = expected_damage(f"{pool}-", None)
         regular = expected_damage(f"{pool}-", "---")
-        hardened = expected_damage(f"{pool}-", "-(H)")
+        hardened = expected_damage(f"{pool}-", _ONE_HARDENED)
         worth = (plain - hardened) / Fraction(1, 3)
-        ballistic = (expected_damage(f"{pool}B", None) - expected_damage(f"{pool}B", "B(H)"))
+        ballistic = (expected_damage(f"{pool}B", None) - expected_damage(f"{pool}B", _ONE_HARDENED_B))
         rows.append((pool, _shown(plain), _shown(regular), _shown(hardened), _shown(worth),
                      _shown(ballistic / Fraction(2, 3))))
     headers = ("Dice", "No armor", "3 regular (---)", "1 hardened (-(H))",
@@ -254,6 +256,6 @@ def cyrus_chart() -> Chart:
 
 def hardened_chart() -> Chart:
     """Six slashing dice against three regular levels and against one hardened level."""
-    armors = {"No armor": None, "3 regular ---": "---", "1 hardened -(H)": "-(H)"}
+    armors = {"No armor": None, "3 regular ---": "---", "1 hardened -(H)": _ONE_HARDENED}
     series = tuple((label, distribution("6-", armor)) for label, armor in armors.items())
     return Chart("6 slashing dice: three regular levels against one hardened level", series)

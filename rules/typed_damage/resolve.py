@@ -183,7 +183,7 @@ def damage(
     steps = list(before.steps)
     roll = read_roll(faces)
     if len(roll) != before.pool:
-        msg = f"The pool is {before.pool} dice, but the roll {_show(roll)} has {len(roll)}"
+        msg = f"The pool is {dice_text(before.pool)}, but the roll {_show(roll)} has {len(roll)}"
         raise RulesError(msg)
     successes = _count(before.mode, roll, steps)
     final = _remove_successes(before, successes, steps)
@@ -252,8 +252,7 @@ def _choose_mode(weapon: Weapon, mode: int, steps: list[Step]) -> Mode:
         raise RulesError(msg)
     chosen = weapon.modes[mode]
     what = f"{weapon.name} {chosen}" if weapon.name else str(chosen)
-    faces = "".join(str(face) for face in Face if face in chosen.succeeds_on)
-    text = f"{what}: {chosen.kind.word}, succeeds on {faces}"
+    text = f"{what}: {chosen.kind.word}, succeeds on {chosen.success_faces}"
     if len(weapon.modes) > 1:
         text = f"mode {mode} of {'/'.join(map(str, weapon.modes))} is {text}"
     steps.append(Step(rb.MODE, text))
@@ -275,8 +274,7 @@ def _base_pool(mode: Mode, margin: int, strength: int | None, steps: list[Step])
 def _count(mode: Mode, roll: tuple[Face, ...], steps: list[Step]) -> int:
     """Count the dice whose face is a success for the mode."""
     successes = sum(face in mode.succeeds_on for face in roll)
-    faces = "".join(str(face) for face in Face if face in mode.succeeds_on)
-    steps.append(Step(rb.COUNT, f"{_show(roll)}: {successes} on {faces}", change=successes))
+    steps.append(Step(rb.COUNT, f"{_show(roll)}: {successes} on {mode.success_faces}", change=successes))
     return successes
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from rules.tables import Table
+from rules.typed_damage.armor import dice_text
 from rules.typed_damage.equipment import DamageType, Face
 from rules.typed_damage.notation import parse_weapon
-from rules.typed_damage.resolve import dice_pool
+from rules.typed_damage.resolve import plan
 
 __all__ = ["SAMPLE_ARMOR", "SAMPLE_WEAPONS", "armor_table", "face_table", "weapon_table"]
 
@@ -67,11 +68,8 @@ def weapon_table() -> Table:
     """The sample weapons: notation, and what each mode rolls and counts."""
     rows = []
     for name, text in SAMPLE_WEAPONS.items():
-        modes = []
-        for mode in parse_weapon(text).modes:
-            faces = "".join(str(face) for face in Face if face in mode.succeeds_on)
-            dice = "1 die" if mode.dice == 1 else f"{mode.dice} dice"
-            modes.append(f"{dice} {mode.kind.word}, counts {faces}")
+        modes = [f"{dice_text(mode.dice)} {mode.kind.word}, counts {mode.success_faces}"
+                 for mode in parse_weapon(text).modes]
         rows.append((name, text, "; or ".join(modes)))
     return Table.of(("Weapon", "Notation", "Rolls"), rows)
 
@@ -79,9 +77,8 @@ def weapon_table() -> Table:
 def armor_table() -> Table:
     """The sample armor: notation, and the dice it stops of each damage type."""
     kinds = (DamageType.SLASHING, DamageType.IMPACT, DamageType.PIERCING, DamageType.BALLISTIC)
-    big = 20  # a pool large enough that the one-die minimum never hides what armor stops
     rows = [
-        (name, text, *(big - dice_pool(f"{big}{kind.value}", text) for kind in kinds))
+        (name, text, *(plan(f"1{kind.value}", text).protection for kind in kinds))
         for name, text in SAMPLE_ARMOR.items()
     ]
     headers = ("Armor", "Notation", *(f"Stops {kind.word} ({kind.value})" for kind in kinds))
