@@ -199,8 +199,10 @@ class Circumstances:
         }
         return facts[condition]
 
-    def meets(self, condition: Condition) -> bool:
-        """Whether the damage meets a trait's condition (a trait without one always applies)."""
+    def meets(self, condition: Condition | None) -> bool:
+        """Whether the damage meets a condition; no condition is always met."""
+        if condition is None:
+            return True
         if condition in _OPPOSITE:
             return not self._holds(_OPPOSITE[condition])
         return self._holds(condition)
