@@ -108,7 +108,8 @@ def damage_taken(target: Combatant, damage: int) -> Amount:
         step = Step(EFFECTS[Condition.PETRIFIED].rule, "not petrified: full damage taken")
         return Amount(amount, "damage", (step,), situation=situation, start=amount)
     # Petrified is Resist All under the resistance rules, which round the half down.
-    resisted = take_damage(amount, (), ["Resist All"])
+    # no mutate: no types and None both mean physical, and the line reads case-blind
+    resisted = take_damage(amount, (), ["Resist All"])  # pragma: no mutate
     text = f"petrified: Resist All against {amount} damage"
     steps = (Step(rb.PETRIFIED_HALF, text), *resisted.steps)
     return Amount(resisted.final, "damage", steps, situation=situation, start=amount)

@@ -100,7 +100,7 @@ class Combatant:
             raise RulesError(msg)
         added: tuple[Instance, ...] = (Instance(kind, who),)
         if kind is Condition.UNCONSCIOUS:
-            added += (Instance(Condition.PRONE, None),)  # falling unconscious knocks prone
+            added += (Instance(Condition.PRONE),)  # falling unconscious knocks prone
         return replace(self, instances=self.instances + added)
 
     def save(self, condition: Condition | str, source: str | None = None) -> Combatant:
@@ -140,7 +140,7 @@ class Combatant:
         """
         who = _source(source)
         if not any(i.condition in ESCAPABLE and i.source == who for i in self.instances):
-            holders = sorted({i.source or "" for i in self.instances if i.condition in ESCAPABLE})
+            holders = sorted({*self.sources(Condition.GRABBED), *self.sources(Condition.SWALLOWED)})
             held_by = ", ".join(map(repr, holders)) if holders else "nobody"
             msg = (
                 f"{self.name} cannot escape from {shown(who)}: it holds no grabbed or swallowed "

@@ -163,8 +163,7 @@ def forced_movement(
         steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
     # Each successful check ends what that grabber holds, as an escape does: one pass for all.
     kept = tuple(i for i in target.instances if not (i.condition in ESCAPABLE and i.source in freed))
-    after = replace(target, instances=kept) if freed else target
-    return ForcedMovement(moves, after, tuple(steps), situation=situation)
+    return ForcedMovement(moves, replace(target, instances=kept), tuple(steps), situation=situation)
 
 
 def _escapes(value: object) -> dict[str, bool]:

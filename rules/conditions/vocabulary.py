@@ -64,7 +64,8 @@ class PenaltyType(Enum):
         """Read a penalty type; ``None`` is an untyped penalty."""
         if value is None:
             return cls.UNTYPED
-        return parse_word(cls, value, "penalty type", aliases={"none": cls.UNTYPED})
+        aliases = {"none": cls.UNTYPED}  # pragma: no mutate (aliases match case-blind)
+        return parse_word(cls, value, "penalty type", aliases=aliases)
 
 
 class _Screen(Enum):
@@ -123,7 +124,8 @@ class Defense(Enum):
     @classmethod
     def parse(cls, value: Defense | str) -> Defense:
         """Read a defense: ``"AC"``, ``"Fortitude"``, ``"fort"``, ``"ref"``..."""
-        aliases = {"fort": cls.FORTITUDE, "ref": cls.REFLEX, "armor class": cls.AC}
+        # no mutate: aliases match case-blind, so "FORT" reads like "fort"
+        aliases = {"fort": cls.FORTITUDE, "ref": cls.REFLEX, "armor class": cls.AC}  # pragma: no mutate
         return parse_word(cls, value, "defense", aliases=aliases)
 
     @property

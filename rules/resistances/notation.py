@@ -70,7 +70,7 @@ _WORDS = re.compile(r"\s*(?P<value>[A-Za-z][A-Za-z-]*(?:[ \t]+[A-Za-z][A-Za-z-]*
 _CONDITION = re.compile(r"\s*\((?P<value>[^()]*)\)")  # (No Advantage)
 _COLON = re.compile(r"\s*:")
 
-_MOST_DIGITS = 100  # 10**100 (rules.checks.LARGEST) has 101 digits; anything with more is above it
+_MOST_DIGITS = 101  # 10**100 (rules.checks.LARGEST) has 101 digits; anything with more is above it
 
 _EXAMPLE = "'Resist 10 Fire', 'Vulnerable Cold (Advantage)' or 'Damage Immune: Poison'"
 _OLD_WORDS = {
@@ -88,11 +88,10 @@ class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = NotationError.check_length("trait", text)
         self.position = 0
-        self.took_condition = False
+        self.took_condition = False  # pragma: no mutate (None is as false as False here)
 
-    def fail(self, problem: str, position: int | None = None) -> NotationError:
-        where = self.position if position is None else position
-        return NotationError("trait", self.text, where, problem)
+    def fail(self, problem: str, position: int) -> NotationError:
+        return NotationError("trait", self.text, position, problem)
 
     def take(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
         match = pattern.match(self.text, self.position)
@@ -139,7 +138,7 @@ class _Scanner:
             raise self.fail(
                 "a trait takes at most one condition (§ruling-one-condition-per-trait)", start
             )
-        if found in ",;":
+        if found in {",", ";"}:
             raise self.fail(f"unexpected {shown(found)}: write one trait per line", start)
         raise self.fail(f"unexpected {shown(found)}", start)
 

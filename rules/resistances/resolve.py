@@ -160,8 +160,8 @@ def _situation(
         *(f"Resistance Reduction {value} {kind.value}" for kind, value in reductions.items()),
     ]
     more = f" ({', '.join(facts)})" if facts else ""
-    names = [kind.value for kind in kinds]
-    listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    *others, last = [kind.value for kind in kinds]
+    listed = f"{', '.join(others)} and {last}" if others else last
     return f"{damage} {listed} damage against {against}{more}"
 
 
@@ -260,8 +260,9 @@ def _choose(candidates: list[G], kind: DamageType, steps: list[Step]) -> G | Non
     """No limit beats any limit, else the highest limit; a tie keeps the first listed."""
     if not candidates:
         return None
-    # (no limit, limit): no limit ranks above every limit, however large (no stand-in number)
-    chosen = max(candidates, key=lambda trait: (trait.limit is None, trait.limit or 0))
+    # (no limit, limit): no limit ranks above every limit, however large (no stand-in number);
+    # two traits without a limit tie on (True, None), so None is never compared with a number
+    chosen = max(candidates, key=lambda trait: (trait.limit is None, trait.limit))
     if len(candidates) > 1:
         why = "no limit" if chosen.limit is None else "the highest limit"
         others = ", ".join(str(trait) for trait in candidates if trait is not chosen)

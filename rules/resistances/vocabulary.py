@@ -81,7 +81,7 @@ def parse_scope(value: DamageType | Scope | str) -> DamageType | Scope:
     if isinstance(value, str) and is_scope_word(value):
         return _SCOPE_WORDS[normalise(value)]
     try:
-        return parse_word(DamageType, value, "damage type")
+        return DamageType.parse(value)
     except RulesError as error:
         msg = f"Unknown damage type {shown(value)}: use 'All', 'Non-physical' or one of {choices(DamageType)}"
         raise type(error)(msg) from None
