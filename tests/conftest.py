@@ -5,7 +5,7 @@ Profiles, chosen with ``HYPOTHESIS_PROFILE`` (scripts/test sets it):
 - ``ci`` (the default): no deadline and no timing health check, so a loaded machine cannot fail a
   test; 100 examples per property; derandomized, so every run tries the same examples and a failure
   reproduces by rerunning.
-- ``dev`` (``scripts/test --fast``): 3 examples per property, for the inner loop (under 3 s
+- ``dev`` (``scripts/test --fast``): 2 examples per property, for the inner loop (under 3 s
   with every property still run); random, so each run tries new inputs; a failure shows its
   inputs and a ``@reproduce_failure`` line, and the example database replays it first on the
   next run. ``scripts/test`` (profile ``ci``) tries 100.
@@ -30,7 +30,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "dev", deadline=None, max_examples=3, print_blob=True,
+    "dev", deadline=None, max_examples=2, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
