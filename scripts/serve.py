@@ -10,6 +10,7 @@ reference) is rebuilt from the new code, and open browser tabs reload themselves
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -52,6 +53,9 @@ def main(arguments: list[str]) -> int:
         if folder.is_dir():
             observer.schedule(restart, str(folder), recursive=True)
     observer.start()
+    # Stopped by SIGTERM (a test, a process manager), stop the child server too, in `finally`:
+    # without this the wrapper dies at once and leaves mkdocs serving on the port.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     server = _serve(command, env)
     try:
         while True:

@@ -62,3 +62,6 @@ def test_a_rule_change_reaches_the_served_pages(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=PATIENCE)
+    # Stopping the live server stops the mkdocs it started: nothing still answers on the port.
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=PATIENCE).close()
