@@ -33,7 +33,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from rulesite.extension import docs_of, page_of
-from rulesite.model import Docs
+from rulesite.model import Docs, page_url
 from rulesite.releases import Change, Entry, History, OutcomeChange, ReleaseError, history, version_id
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -246,3 +246,20 @@ def makeExtension(**kwargs: Any) -> ErrataExtension:
     """The entry point Python-Markdown looks for."""
     return ErrataExtension(**kwargs)
 
+
+
+def retired_links(docs: Docs) -> dict[str, str]:
+    """Each retired anchor's old link and its entry's link, ``{"/wards/#glass": "/changes/#v1-1-glass"}``.
+
+    Only an anchor some release retired has one: a rule removed from the pages since the latest
+    release has no entry yet, and its published link is lost until a release records it.
+    """
+    found = history_of(docs)
+    target = changes_page(docs)
+    if found is None or target is None:
+        return {}
+    return {
+        f"{page_url(change.before.page)}#{change.anchor}": f"{page_url(target)}#{change.entry_id}"
+        for change in found.retired().values()
+        if change.before is not None and change.anchor not in docs.anchors
+    }
