@@ -75,6 +75,8 @@ def word_diff(before: str, after: str) -> str:
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag in {"delete", "replace"}:
             parts.append(f"<del>{_html(''.join(old[i1:i2]))}</del>")
+        if tag == "replace":
+            parts.append(" ")  # the struck words and the new ones read apart
         if tag in {"insert", "replace"}:
             parts.append(f"<ins>{_html(''.join(new[j1:j2]))}</ins>")
         if tag == "equal":

@@ -78,7 +78,7 @@ def test_a_retired_rule_keeps_its_last_release_entry_until_it_comes_back():
 
 def test_the_text_difference_is_word_by_word():
     diff = word_diff("half, rounded down.", "half, rounded up.")
-    assert diff == "half, rounded <del>down.</del><ins>up.</ins>"
+    assert diff == "half, rounded <del>down.</del> <ins>up.</ins>"
     assert word_diff("a <b>", "a <b>") == "a &lt;b&gt;"
 
 

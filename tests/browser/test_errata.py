@@ -203,7 +203,7 @@ def test_the_page_lists_each_kind_of_change_since_the_release_before(errata_site
     assert "The first release: 7 rules and rulings." in changes
     for entry in ("v1-1-stone-skin", "v1-1-ruling-wards-together", "v1-1-mirror-ward", "v1-1-glass-ward"):
         assert f'id="{entry}"' in changes, entry
-    assert "rounded <del>down.</del><ins>up.</ins>" in changes
+    assert "rounded <del>down.</del> <ins>up.</ins>" in changes
     assert "Petrified, 15 damage: <del>7 damage</del> → <ins>8 damage</ins>" in changes
     assert "Ward total: 3; 5: <del>5</del> → <ins>6</ins>" in changes
     assert "Rounding down made small hits vanish." in changes
