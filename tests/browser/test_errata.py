@@ -4,7 +4,8 @@ The repository (in a temporary folder) is a small rules site using the project's
 extensions and theme overrides. Release 1.0 is recorded with ``scripts/release``; then a rule's
 text and its example's number change, a ruling's number changes, an anchor moves to another page
 and an anchor is retired; release 1.1 is recorded, and the site is built once, strictly. The
-built pages are read, then opened in Chromium once per viewport.
+built pages are read, then opened in Chromium once per viewport: a moved link at 1280 px
+(light), whose mark leads to the "What changed" page, and a retired link at 390 px (dark).
 """
 
 from __future__ import annotations
@@ -240,25 +241,22 @@ def _open(browser, url: str, width: int, scheme: str):
     return context, page
 
 
-def test_on_a_desktop_a_mark_leads_to_its_entry_and_old_links_land(browser, errata_url):
+def test_on_a_desktop_a_moved_link_lands_and_its_mark_leads_to_its_entry(browser, errata_url):
     context, page = _open(browser, errata_url, 1280, "light")
     try:
-        page.goto(f"{errata_url}/wards/")
-        mark = page.locator("#stone-skin + .errata-mark a")
-        expect(mark).to_have_text("changed in 1.1")
-        expect(page.locator(".rules-version")).to_contain_text("Rules version 1.1")
-        mark.click()
-        page.wait_for_url(re.compile(r"/changes/#v1-1-stone-skin$"))
-        expect(page.locator("#v1-1-stone-skin")).to_be_in_viewport()
-        entry = page.locator("#v1-1-stone-skin ~ ul.errata-outcomes").first
-        expect(entry).to_contain_text("Petrified, 15 damage: 7 damage → 8 damage")
-        page.goto(f"{errata_url}/wards/#glass-ward")
-        page.wait_for_url(re.compile(r"/changes/#v1-1-glass-ward$"))
-        expect(page.locator("#v1-1-glass-ward")).to_be_in_viewport()
-        expect(page.locator("#v1-1-glass-ward + p + .errata-text")).to_contain_text("then shatters")
         page.goto(f"{errata_url}/wards/#mirror-ward")
         page.wait_for_url(re.compile(r"/curses/#mirror-ward$"))
         expect(page.locator("#mirror-ward")).to_be_in_viewport()
+        expect(page.locator(".rules-version")).to_contain_text("Rules version 1.1")
+        mark = page.locator("#mirror-ward + .errata-mark a")
+        expect(mark).to_have_text("moved in 1.1")
+        mark.click()
+        page.wait_for_url(re.compile(r"/changes/#v1-1-mirror-ward$"))
+        expect(page.locator("#v1-1-mirror-ward")).to_be_in_viewport()
+        expect(page.locator("#v1-1-stone-skin ~ .errata-diff del").first).to_have_text("down.")
+        expect(page.locator("#v1-1-stone-skin ~ .errata-diff ins").first).to_have_text("up.")
+        outcomes = page.locator("#v1-1-stone-skin ~ ul.errata-outcomes").first
+        expect(outcomes).to_have_text("Petrified, 15 damage: 7 damage → 8 damage")
         assert page.escaped == []
     finally:
         context.close()
@@ -270,6 +268,7 @@ def test_on_a_phone_in_the_dark_a_retired_link_lands_on_its_last_text(browser, e
         page.goto(f"{errata_url}/wards/#glass-ward")
         page.wait_for_url(re.compile(r"/changes/#v1-1-glass-ward$"))
         expect(page.locator("#v1-1-glass-ward")).to_be_in_viewport()
+        expect(page.locator("#v1-1-glass-ward + p + .errata-text")).to_contain_text("then shatters")
         expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert page.escaped == []
