@@ -225,6 +225,26 @@ def test_marks_show_the_latest_release_and_retired_anchors_keep_a_stub(errata_si
     assert '<p class="errata-mark"' not in home and "Rules version 1.1" in home
 
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+ERRATA = "{include: " + str([[f".{name}"] for name in ("errata-mark", "errata-diff", "errata-outcomes",
+                                                         "errata-text", "rules-version")]) + "}"
+
+
+def _serious_violations(page, within: str = ERRATA) -> list[str]:
+    """axe-core's serious and critical findings in what the errata add (the marks, differences, version).
+
+    The throwaway site has the theme without the real site's own fixes, so only these are audited.
+    """
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        f"async () => (await axe.run({within}, {{resultTypes: ['violations']}})).violations"
+        ".filter(v => ['serious', 'critical'].includes(v.impact))"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"
+    )
+
+
 def _open(browser, url: str, width: int, scheme: str):
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
@@ -250,6 +270,7 @@ def test_on_a_desktop_a_moved_link_lands_and_its_mark_leads_to_its_entry(browser
         expect(page.locator(".rules-version")).to_contain_text("Rules version 1.1")
         mark = page.locator("#mirror-ward + .errata-mark a")
         expect(mark).to_have_text("moved in 1.1")
+        assert _serious_violations(page) == []
         mark.click()
         page.wait_for_url(re.compile(r"/changes/#v1-1-mirror-ward$"))
         expect(page.locator("#v1-1-mirror-ward")).to_be_in_viewport()
@@ -257,6 +278,7 @@ def test_on_a_desktop_a_moved_link_lands_and_its_mark_leads_to_its_entry(browser
         expect(page.locator("#v1-1-stone-skin ~ .errata-diff ins").first).to_have_text("up.")
         outcomes = page.locator("#v1-1-stone-skin ~ ul.errata-outcomes").first
         expect(outcomes).to_have_text("Petrified, 15 damage: 7 damage → 8 damage")
+        assert _serious_violations(page) == []
         assert page.escaped == []
     finally:
         context.close()
@@ -271,6 +293,7 @@ def test_on_a_phone_in_the_dark_a_retired_link_lands_on_its_last_text(browser, e
         expect(page.locator("#v1-1-glass-ward + p + .errata-text")).to_contain_text("then shatters")
         expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert _serious_violations(page) == []
         assert page.escaped == []
     finally:
         context.close()
