@@ -37,7 +37,7 @@ from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
 from rulesite.extension import docs_of, page_of, rule_href
-from rulesite.model import Fence
+from rulesite.model import Fence, Page
 
 log = logging.getLogger("mkdocs.rulesite")
 _CHECKER = doctest.OutputChecker()
@@ -464,3 +464,42 @@ def _inline(cell: str) -> str:
     """A table cell's Markdown (links, code, emphasis) as HTML."""
     html = str(_INLINE.reset().convert(cell))
     return html.removeprefix("<p>").removesuffix("</p>")
+
+
+def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:
+    """What each executed example of a page shows, by its fence's line, run as the build runs it.
+
+    One namespace for the page, its hidden code and plain ``python`` blocks run in order before
+    the examples below them, as Sybil and the build do; used to record a release's outcomes.
+    """
+    namespace: dict[str, Any] = {}
+    hidden = list(page.hidden_code)
+    found: dict[int, tuple[Shown, ...]] = {}
+    for fence in page.fences:
+        if fence.language != "python":
+            continue
+        while hidden and hidden[0][0] < fence.line:
+            line, code = hidden.pop(0)
+            _execute_code(code, namespace, f"docs/{page.src}, line {line}")
+        where = f"docs/{page.src}, line {fence.line + 1}"
+        if not fence.is_example:
+            _execute_code(fence.source, namespace, where)
+            continue
+        run = _Run(where, namespace)
+        for example in _PARSER.get_examples(fence.source):
+            _run_example(example, run)
+        found[fence.line] = tuple(run.shown)
+    return found
+
+
+def situation_and_result(item: Shown) -> tuple[str, str]:
+    """One shown line as a player reads it: its situation in game words, and its result."""
+    if item.refusal:
+        return item.label, f"not allowed: {item.refusal}"
+    if item.text:
+        return "", item.text.strip()
+    values = "; ".join(f"{name} {words(value)}".strip() for name, value in item.values)
+    if item.result is None:
+        return item.label, values
+    result = str(item.result.outcome) + (f" ({values})" if values else "")
+    return str(_situation(item.result) or item.label), result

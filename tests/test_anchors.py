@@ -26,7 +26,9 @@ def test_every_published_anchor_is_in_the_built_site(site):
             missing.append(link)
     assert not missing, (
         f"Published anchors missing from the built site: {missing}. Players' links to them "
-        "break. Restore them, or withdraw one deliberately: scripts/anchors.py --remove LINK"
+        "break. Restore them, retire one with a release (scripts/release VERSION: its link then lands "
+        "on its last text on the What changed page), or withdraw one deliberately: "
+        "scripts/anchors.py --remove LINK"
     )
 
 
