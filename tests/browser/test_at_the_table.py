@@ -114,3 +114,39 @@ def test_the_mouse_wheel_over_a_tall_table_moves_the_page(laptop, base_url):
     laptop.mouse.wheel(0, 300)
     laptop.wait_for_function("y => scrollY > y", arg=before)
     assert tall.evaluate("b => b.scrollTop") == 0
+
+
+# For each result of the open search: is the section it opens the programmers' material
+# (at or after its page's h2 "For programmers")? Read from the built pages themselves.
+_PROGRAMMERS_HITS = """
+async () => {
+  const hits = [];
+  for (const link of document.querySelectorAll(".md-search-result__item a.md-search-result__link")) {
+    const url = new URL(link.href);
+    if (url.hash.length < 2) continue;
+    const html = await (await fetch(url.pathname)).text();
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const start = doc.querySelector("h2[id$='-for-programmers']");
+    const target = doc.getElementById(decodeURIComponent(url.hash.slice(1)));
+    if (start && target && (start === target
+        || start.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      hits.push(url.pathname + url.hash);
+    }
+  }
+  return hits;
+}
+"""
+
+
+@pytest.mark.parametrize("query", ["fire and cold", "brute", "undead", "bad input", "what a result carries"])
+def test_search_never_offers_the_programmers_material(laptop, base_url, query):
+    _open(laptop, f"{base_url}/")
+    links = laptop.locator(".md-search__input")
+    links.click()
+    laptop.keyboard.type(query)
+    laptop.wait_for_function(
+        "q => window.searchSentFor === q && window.searchSent === window.searchGot", arg=query
+    )
+    shown = laptop.locator(".md-search-result__item a.md-search-result__link").count()
+    assert shown > 0 or query in {"bad input", "what a result carries"}
+    assert laptop.evaluate(_PROGRAMMERS_HITS) == [], f"searching {query!r} offers code"
