@@ -10,9 +10,14 @@ Every wait is on a condition of the page (the limits are conftest.py's).
 
 from __future__ import annotations
 
+import re
+
+import pypdf
 import pytest
 from links_report import instant_ready, landing, new_context, search
 from playwright.sync_api import expect
+
+from rulesite import calculator_assets
 
 PHONE = (390, 844)
 LAPTOP = (1280, 900)
@@ -150,3 +155,70 @@ def test_search_never_offers_the_programmers_material(laptop, base_url, query):
     shown = laptop.locator(".md-search-result__item a.md-search-result__link").count()
     assert shown > 0 or query in {"bad input", "what a result carries"}
     assert laptop.evaluate(_PROGRAMMERS_HITS) == [], f"searching {query!r} offers code"
+
+
+def test_a_calculator_says_its_size_and_waits_for_its_runtime_on_a_phone(phone, base_url):
+    assets = calculator_assets.present()
+    assert assets is not None, "built without the calculators' runtime"
+    size = f"{assets.download / 1_000_000:.1f} MB"
+    held = []
+    # The runtime's largest file waits until the test has seen the form waiting.
+    phone.route("**/assets/calculator/pyodide.asm.wasm", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin)
+    _open(phone, f"{base_url}/typed-damage/#typed-damage-try-it")
+    calculator = phone.locator("details.calculator[data-system='typed-damage']")
+    summary = calculator.locator("summary")
+    expect(summary).to_contain_text(f"({size} download)")
+    with phone.expect_request("**/assets/calculator/pyodide.asm.wasm"):
+        summary.tap()
+    submit = calculator.locator("button[type=submit]")
+    expect(submit).to_be_disabled()
+    expect(calculator.locator(".calculator__preset").first).to_be_disabled()
+    download = calculator.locator(".calculator__download")
+    expect(download).to_be_visible()
+    expect(download).to_contain_text(f"of {size}")
+    expect(summary).to_contain_text(re.compile(rf"\(downloading: \d+\.\d MB of {re.escape(size)}\)"))
+    expect(calculator.locator(".calculator__status")).to_contain_text("Loading")
+    # Where the player is looking: the progress is within a screen of "Work it out".
+    gap = download.bounding_box()["y"] - submit.bounding_box()["y"]
+    assert 0 < gap < 200, f"the download's progress is {gap} px below the button"
+    assert held, "the runtime was not requested"
+    held[0].continue_()
+    expect(submit).to_be_enabled()
+    expect(download).to_have_count(0)
+    expect(calculator.locator(".calculator__status")).to_contain_text("Ready")
+    expect(summary).to_contain_text("(ready)")
+
+
+# What a printed page may hold at most: A4 less Chromium's default margins, in CSS px.
+_A4_PRINTABLE_HEIGHT_PX = (297 - 2 * 10) / 25.4 * 96
+
+
+@pytest.mark.parametrize("palette", ["light", "dark"])
+def test_the_print_page_prints_the_rules_in_game_words(browser, base_url, palette, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=palette)
+    page = context.new_page()
+    page.goto(base_url + "/print/")
+    page.wait_for_function(
+        "!document.querySelector('pre.flowchart')"
+        " && [...document.querySelectorAll('div.flowchart')].every(d => d.querySelector('svg'))"
+    )
+    page.emulate_media(media="print")
+    charts = page.locator("article div.flowchart svg")
+    assert charts.count() >= 6
+    tallest = max(charts.evaluate_all("svgs => svgs.map(s => s.getBoundingClientRect().height)"))
+    assert 0 < tallest <= _A4_PRINTABLE_HEIGHT_PX, f"a flowchart {tallest:.0f} px tall breaks over pages"
+    filters = set(charts.evaluate_all("svgs => svgs.map(s => getComputedStyle(s).filter)"))
+    assert filters == {"none"}, f"printed flowcharts are drawn inverted: {filters}"
+    ink = page.evaluate("getComputedStyle(document.querySelector('article p')).color")
+    assert ink.startswith("rgba(0, 0, 0") or ink == "rgb(0, 0, 0)", f"text prints in {ink}"
+    pdf = tmp_path / "rules.pdf"
+    page.pdf(path=str(pdf), format="A4", print_background=False)
+    context.close()
+    reader = pypdf.PdfReader(pdf)
+    text = "\n".join(sheet.extract_text() for sheet in reader.pages)
+    # Every system's rules and rulings are there, and far fewer pages than with the code.
+    assert 40 <= len(reader.pages) <= 120, f"the print page printed to {len(reader.pages)} A4 pages"
+    for words in ["Typed damage with Fudge dice", "Ruling: the leather in the examples", "RESULT"]:
+        assert words in text, f"the print-out lacks {words!r}"
+    for code in [">>>", "Traceback", "Show as Python", "http://", "For programmers"]:
+        assert code not in text, f"the print-out shows {code!r}"
