@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from rules.checks import collection, flag, nonblank, settle, whole_number
 from rules.errors import RulesError, RulesTypeError, shown
+from rules.vocabulary import bare_effect_name
 from rules.words import normalise, parse_word
 
 __all__ = [
@@ -87,7 +88,6 @@ NON_STACKING = (
 """The effects of which a defender may have only one at a time, with what each is."""
 
 _NON_STACKING_KEYS = {normalise(name): name for name, _ in NON_STACKING}
-_NOISE = {"the", "rare", "spell", "ritual", "magic", "item", "items"}
 
 
 def non_stacking_name(name: str) -> str | None:
@@ -98,8 +98,7 @@ def non_stacking_name(name: str) -> str | None:
         ('Arcane Antiviral', None)
 
     """
-    words = normalise(name).split()
-    return _NON_STACKING_KEYS.get(" ".join(word for word in words if word not in _NOISE))
+    return _NON_STACKING_KEYS.get(bare_effect_name(name))
 
 
 def effect_word(value: object, what: str = "effect") -> str:
@@ -136,7 +135,7 @@ class Immunity:
     def __post_init__(self) -> None:
         name = _name(self.name, "An immunity's name", "Poison Immunity")
         against = _effect_set(self.against, f"what {shown(name)} stops")
-        words = normalise(name).split()
+        words = bare_effect_name(name).split()
         if not against and len(words) > 1 and words[-1] == "immunity":
             against = frozenset({" ".join(words[:-1])})
         if not against:
