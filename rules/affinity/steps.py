@@ -230,6 +230,10 @@ def _apply_modifier(
     if modifier.lock:
         locks = locks | {Lock(target, modifier.duration)}
         steps.append(Step(rb.LOCKS, f"{target.value} is locked ({modifier.duration.value})"))
+    if modifier.action is Action.REMOVE and unguarded is not target:
+        # Nothing to take away: the affinity in force stays, and so does the modifier
+        # that gives it, with its own duration (§ruling-remove-absent).
+        return new_affinity, replace(entry, locks=locks)
     saved = _modified(unguarded, modifier)
     return new_affinity, replace(entry, modifier=modifier, locks=locks, affinity=saved)
 
