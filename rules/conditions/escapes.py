@@ -144,12 +144,13 @@ def forced_movement(
     if target.has(Condition.RESTRAINED):
         steps.append(Step(EFFECTS[Condition.RESTRAINED].rule, "restrained: ignores forced movement"))
         return ForcedMovement(False, target, tuple(steps), situation=situation)
-    left_behind = [who for who in target.sources(Condition.GRABBED) if among(who, leaving)]
+    away = {name_key(who) for who in leaving}  # names compared regardless of case, each once
+    left_behind = [who for who in target.sources(Condition.GRABBED) if name_key(who) in away]
     moves = True
-    freed = set()
+    freed: set[str] = set()
     for grabber in left_behind:
         if results.get(name_key(grabber)):
-            freed.add(grabber)
+            freed.add(name_key(grabber))
             steps.append(Step(rb.FORCED_MOVEMENT, f"free escape check against {grabber} succeeds"))
         else:
             taken = "fails" if name_key(grabber) in results else "is not taken"
@@ -164,7 +165,7 @@ def forced_movement(
         steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
     # Each successful check ends what that grabber holds, as an escape does: one pass for all.
     kept = tuple(
-        i for i in target.instances if not (i.condition in ESCAPABLE and among(i.source or "", freed))
+        i for i in target.instances if not (i.condition in ESCAPABLE and name_key(i.source or "") in freed)
     )
     return ForcedMovement(moves, replace(target, instances=kept), tuple(steps), situation=situation)
 
