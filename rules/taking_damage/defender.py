@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.checks import collection, flag, nonblank, settle, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.vocabulary import bare_effect_name
 from rules.words import normalise, parse_word
 
@@ -218,23 +218,29 @@ class Defender:
 
     def __post_init__(self) -> None:
         for pool in Pool:
-            whole_number(getattr(self, pool.field), pool.field)
+            with concerning(pool.field):
+                whole_number(getattr(self, pool.field), pool.field)
         set_ = object.__setattr__
-        set_(self, "immunities", tuple(map(_immunity, collection(self.immunities, "immunities"))))
-        set_(self, "one_time", tuple(map(_one_time, collection(self.one_time, "one_time"))))
-        set_(self, "wounds", tuple(map(Location.parse, collection(self.wounds, "wounds"))))
-        set_(self, "requires", _effect_set(self.requires, "requires"))
+        with concerning("immunities"):
+            set_(self, "immunities", tuple(map(_immunity, collection(self.immunities, "immunities"))))
+        with concerning("one_time"):
+            set_(self, "one_time", tuple(map(_one_time, collection(self.one_time, "one_time"))))
+        with concerning("wounds"):
+            set_(self, "wounds", tuple(map(Location.parse, collection(self.wounds, "wounds"))))
+        with concerning("requires"):
+            set_(self, "requires", _effect_set(self.requires, "requires"))
         if self.next_hit is not None:
             set_(self, "next_hit", Pool.parse(self.next_hit))
         set_(self, "order", _order(self.order))
-        check_stacking(self.effects)
+        with concerning("immunities"):
+            check_stacking(self.effects)
         stopped = self.stops_everything()
         if stopped:
             msg = (
                 f"This defender would be invulnerable: it requires {stopped} and "
                 "is immune to all of it. Add effects with gain(), which prevents the last one"
             )
-            raise RulesError(msg)
+            raise RulesError(msg, concerns="requires")
 
     @property
     def effects(self) -> tuple[Effect, ...]:
