@@ -46,7 +46,7 @@ _IRREGULAR = MappingProxyType({
 })
 """Plurals that no ending rule reads (the seeds' sources are weapons, beasts and energies)."""
 
-_SIBILANT_ES = re.compile(r"(?:s|x|z|ch|sh)es$")
+_SIBILANT_ES = re.compile(r"(?:ss|x|zz|ch|sh)es$")
 
 
 def singular(name: str) -> str:
@@ -54,7 +54,7 @@ def singular(name: str) -> str:
 
     Irregular plurals come from a table (``"Teeth"``), then the endings: ``-ives`` is
     ``-ife`` (``"Knives"``), another ``-ves`` is ``-f`` (``"Wolves"``), ``-ies`` is ``-y``,
-    ``-es`` after s, x, z, ch or sh goes (``"Torches"``), and a last ``s`` goes unless the
+    ``-es`` after ss, x, zz, ch or sh goes (``"Torches"``), and a last ``s`` goes unless the
     word ends in ``ss``, ``us`` or ``is`` or has three letters or fewer.
 
     Examples:

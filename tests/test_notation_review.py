@@ -21,6 +21,7 @@ PLURALS = [
     ("knife", "Knives"), ("arrow", "Arrows"), ("wolf", "Wolves"), ("torch", "Torches"),
     ("fairy", "Fairies"), ("tooth", "Teeth"), ("goose", "Geese"), ("axe", "Axes"),
     ("flame", "Flames"), ("fire arrow", "Fire Arrows"), ("glass", "Glasses"), ("die", "Dice"),
+    ("ooze", "Oozes"), ("horse", "Horses"), ("bus", "Buses"), ("box", "Boxes"), ("thief", "Thieves"),
 ]
 
 
