@@ -14,7 +14,7 @@ from calculators.form import FieldError, Form
 from rules.affinity import calculate
 from rules.errors import NotationError, RulesError
 from rules.monsters import design_defenses, expected_multipliers, monster_traits
-from rules.resistances import take_damage
+from rules.resistances import Attack, take_damage
 from rules.taking_damage import Defender
 from rules.typed_damage import damage, dice_pool
 
@@ -31,6 +31,7 @@ REFUSALS = [
     (lambda: take_damage(5, "fyre", []), "types"),
     (lambda: take_damage(5, "fire", [], reduction={"fire": 5, "FIRE": 1}), "reduction"),
     (lambda: take_damage(-5, "fire", []), "amount"),
+    (lambda: Attack(10**100).plus(1), "extra"),
     (lambda: design_defenses("Wizard", 16), "role"),
     (lambda: design_defenses("Soldier", 16, minus="will"), "minus"),
     (lambda: design_defenses("Soldier", 16, plus="will", minus="will"), "plus"),
