@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import NotationError, RulesError
+from rules.resistances import parse_trait
 from rules.typed_damage import Armor, damage, dice_pool, parse_armor
 from rules.typed_damage.equipment import DamageType
 
@@ -94,3 +95,14 @@ def test_ablative_wear_takes_the_h_with_the_last_symbol_of_its_type():
     assert (worn.ballistic, worn.hardened, worn.hardened_types, str(worn)) == (0, False, (), "+(Ab)")
     kept = damage("4B", "BBBH+(Ab)", "+ --").armor
     assert kept.ballistic == 1 and kept.hardened_types == (DamageType.BALLISTIC,)
+
+
+@pytest.mark.parametrize("damage_type", ["Cold", "fire", "NECROTIC"])
+def test_an_older_vulnerability_with_an_effect_is_its_damage_trigger(damage_type):
+    older = parse_trait(f"Vulnerable {damage_type}: slowed until the end of its turn")
+    assert older == parse_trait(f"Damage Trigger {damage_type}: slowed until the end of its turn")
+    assert parse_trait(str(older)) == older
+    refused_lines = (f"Vulnerable 5 {damage_type}: slowed", "Vulnerable All: slowed", f"Vulnerable {damage_type}:")
+    for refused in refused_lines:
+        with pytest.raises(NotationError):
+            parse_trait(refused)
