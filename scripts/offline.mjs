@@ -99,13 +99,13 @@ async function main() {
     ],
   });
   for (const warning of warnings) console.warn(`[offline] warning: ${warning}`);
-  const kept = filesUnder(site).filter((path) =>
-    ON_FIRST_USE.some((folder) => relative(site, path).startsWith(`${folder}/`)));
-  const onFirstUse = kept.reduce((total, path) => total + statSync(path).size, 0);
-  const mb = (bytes) => (bytes / 1e6).toFixed(2);
+  const bytes = (folder) => filesUnder(join(site, folder))
+    .reduce((total, path) => total + statSync(path).size, 0);
+  const mb = (size) => (size / 1e6).toFixed(2);
   console.log(`[offline] ${relative(process.cwd(), join(site, "sw.js")) || "sw.js"}: ` +
-    `${count} files precached on the first visit (${mb(size)} MB); ` +
-    `the calculator runtime cached on first use (${mb(onFirstUse)} MB, cache ${cacheName})`);
+    `${count} files precached on the first visit (${mb(size)} MB); cached on first use, in ` +
+    `${cacheName}: the calculator runtime (${mb(bytes("assets/calculator"))} MB) and the ` +
+    `flowcharts' fallback Mermaid (${mb(bytes("assets/vendor"))} MB)`);
 }
 
 main().catch((error) => {
