@@ -81,8 +81,13 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    """Desktop size by default; a test wanting a phone opens its own context."""
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+    """Desktop size by default; a test wanting a phone opens its own context.
+
+    Service workers are blocked here: a page served by the site's worker (scripts/offline) goes
+    unseen by ``page.route``, so ``page.requests`` would miss what it answers. test_offline.py
+    opens its own contexts with them allowed.
+    """
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
 
 
 @pytest.fixture
