@@ -1,4 +1,8 @@
-"""Conditions: the checks that pin the rules' behaviour, moved from the page's programmers' section."""
+"""The conditions rules' behaviour, pinned: each refusal, each field of a result, each table as text.
+
+These checks were the programmers' section of docs/conditions.md, which keeps a few examples of the
+error format and of a result. Each test names the rule or the input it checks.
+"""
 
 from __future__ import annotations
 
@@ -123,9 +127,7 @@ def test_a_bad_input_is_refused_with_a_message_naming_it():
 
 def test_every_other_refusal_names_its_input():
     # moved from docs/conditions.md#condition-errors
-    """Every other refusal names its input the same way. Here each one is printed by a small helper, one
-    message per line.
-    """
+    """Every other refusal names its input the same way."""
     assert refusal(lambda: damage_dealt("Ari", 10)) == (
         "RulesTypeError: attacker must be a Combatant(...), such as Combatant('Ari').add('prone'), not 'Ari'"
     )
@@ -316,7 +318,7 @@ def test_every_other_refusal_names_its_input():
 
 def test_a_conditions_effects_come_from_the_same_data_as_the_table():
     # moved from docs/conditions.md#condition-table-in-code
-    """The table above is computed from the same data as the rules; one condition's effects, asked in code."""
+    """The condition table is computed from the same data as the rules; one condition's effects, in code."""
     prone = effects_of("Prone")
     assert (prone.combat_advantage.value, prone.movement.value, prone.penalties) == (
         "to adjacent enemies",

@@ -1,4 +1,8 @@
-"""Monsters: the checks that pin the rules' behaviour, moved from the page's programmers' section."""
+"""The monsters rules' behaviour, pinned: each refusal, each field of a result, each table as text.
+
+These checks were the programmers' section of docs/monsters.md, which keeps a few examples of the
+error format and of a result. Each test names the rule or the input it checks.
+"""
 
 from __future__ import annotations
 

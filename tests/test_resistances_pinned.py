@@ -1,4 +1,8 @@
-"""Resistances: the checks that pin the rules' behaviour, moved from the page's programmers' section."""
+"""The resistances rules' behaviour, pinned: each refusal, each field of a result, each table as text.
+
+These checks were the programmers' section of docs/resistances.md, which keeps a few examples of the
+error format and of a result. Each test names the rule or the input it checks.
+"""
 
 from __future__ import annotations
 
@@ -113,9 +117,7 @@ def test_a_bad_input_is_refused_with_a_message_naming_it():
 
 def test_every_other_refusal_names_its_input():
     # moved from docs/resistances.md#resistances-errors
-    """Every other refusal works the same way. Here each one is printed by a small helper, one message per
-    line.
-    """
+    """Every other refusal names its input the same way."""
     assert (
         refusal(lambda: take_damage(10, 5, []))
         == "RulesTypeError: Damage types must be a word such as 'fire' or a list of them, not 5"

@@ -1,4 +1,8 @@
-"""Taking damage: the checks that pin the rules' behaviour, moved from the page's programmers' section."""
+"""The taking damage rules' behaviour, pinned: each refusal, each field of a result, each table as text.
+
+These checks were the programmers' section of docs/taking-damage.md, which keeps a few examples of the
+error format and of a result. Each test names the rule or the input it checks.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ def carried(result):
 
 def test_a_bad_hit_or_effect_to_gain_is_refused():
     # moved from docs/taking-damage.md#taking-damage-errors
-    """A hit, and an effect to gain."""
+    """A hit, and an effect to gain, are refused with a message naming the bad input."""
     assert refusal(lambda: take_hit(Defender(body=3), -2)) == "RulesError: amount must be 0 or more, not -2"
     assert refusal(lambda: take_hit(Defender(body=3), -1)) == "RulesError: amount must be 0 or more, not -1"
     assert (
@@ -52,7 +56,7 @@ def test_a_bad_hit_or_effect_to_gain_is_refused():
 
 def test_a_bad_defender_is_refused():
     # moved from docs/taking-damage.md#taking-damage-errors
-    """A defender."""
+    """A defender's pools, immunities and requirements are refused with a message naming the bad input."""
     assert refusal(lambda: Defender(body="3")) == "RulesTypeError: body must be a whole number, not '3'"
     assert (
         refusal(lambda: Defender(physical_armor=-1)) == "RulesError: physical_armor must be 0 or more, not -1"
@@ -86,7 +90,7 @@ def test_a_bad_defender_is_refused():
 
 def test_a_bad_immunity_or_one_time_effect_is_refused():
     # moved from docs/taking-damage.md#taking-damage-errors
-    """An immunity or a one-time effect."""
+    """An immunity or a one-time effect is refused with a message naming the bad input."""
     assert (
         refusal(lambda: Immunity(""))
         == "RulesError: An immunity's name must be a name such as 'Poison Immunity', not ''"
@@ -141,10 +145,8 @@ def test_names_are_tidied_and_with_pools_copies_a_defender():
 
 def test_a_result_carries_its_situation_and_each_prevention():
     # moved from docs/taking-damage.md#taking-damage-errors
-    """A result also carries its situation in one line (the worked examples show it), the defender before
-    the hit, what each prevention took, and the damage the steps start from, each change they make, and
-    where they end. `carried` below shows those four at once.
-    """
+    """A result carries its situation in one line, the defender before the hit, what each prevention
+    took, and the damage the steps start from, each change they make, and where they end."""
     assert carried(take_hit(Defender(body=3, immunities=["Poison Immunity"]), 4, effect="poison")) == (
         "4 Poison to the torso, against body 3",
         "body 3",

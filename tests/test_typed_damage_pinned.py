@@ -1,4 +1,8 @@
-"""Typed damage: the checks that pin the rules' behaviour, moved from the page's programmers' section."""
+"""The typed damage rules' behaviour, pinned: each refusal, each field of a result, each table as text.
+
+These checks were the programmers' section of docs/typed-damage.md, which keeps a few examples of the
+error format and of a result. Each test names the rule or the input it checks.
+"""
 
 from __future__ import annotations
 
@@ -117,11 +121,9 @@ def test_the_table_of_faces_prints_as_the_page_shows_it():
 
 def test_every_notation_refusal_names_the_text_and_position():
     # moved from docs/typed-damage.md#typed-damage-refusals
-    """`refused` runs one call and gives back the first line of its refusal (or the value, if the call is
-    accepted), so a list of calls shows each message at once. Energy intensities, damage types, the
-    size of numbers and of notation (a number of 101 digits is shown without its quoted text, one
-    unbroken run of nines), and armor notes.
-    """
+    """Energy intensities, damage types, the size of numbers and of notation (a number of 101 digits is
+    shown without its quoted text, one unbroken run of nines) and armor notes: each refusal's first
+    line names the text and the position."""
     assert (
         shown(lambda: parse_weapon("4E++"))
         == "Cannot read weapon '4E++': '+' twice in an energy intensity at position 3"
@@ -445,9 +447,7 @@ def test_a_distribution_takes_the_same_choices_as_damage():
 
 def test_the_tables_print_as_the_page_shows_them():
     # moved from docs/typed-damage.md#typed-damage-tables-in-code
-    """Each table on the page is computed from the rules' own data; here is each one as the code prints
-    it. From Simple track (#simple-wound-track): The same track in text, as the table above shows it.
-    """
+    """The simple wound track (#simple-wound-track) prints as the page's table shows it."""
     assert str(simple_track_table()) == (
         "Boxes  Level               Effect\n"
         "-----  ------------------  -----------------\n"
@@ -570,9 +570,7 @@ def test_a_hit_below_the_first_severity_row_checks_no_box():
 
 def test_a_bad_wound_row_or_track_is_refused_by_name():
     # moved from docs/typed-damage.md#typed-damage-wound-track-code
-    """A row or a track that cannot be used is refused with a message that names what is wrong (`refused`,
-    from the refusals above, gives back the first line of a call's refusal, or its value), one per line.
-    """
+    """A row or a track that cannot be used is refused with a message that names what is wrong."""
     assert (
         shown(lambda: WoundLevel(" ", 1, 0)) == "A wound level's name must be a name such as 'Hurt', not ' '"
     )
