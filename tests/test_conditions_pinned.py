@@ -45,7 +45,7 @@ def row(table, name):
 
 
 def summary(result):
-    print(f"{result.situation}: {result.outcome}")
+    return f"{result.situation}: {result.outcome}"
 
 
 def figures(result):
@@ -378,92 +378,124 @@ def test_each_row_of_the_condition_table_reads_one_column_a_line():
     )
 
 
-def test_every_answer_carries_its_situation_in_one_line(capsys):
+def test_every_answer_carries_its_situation_in_one_line():
     # moved from docs/conditions.md#conditions-results
     """Every answer carries its situation in one line, as the worked examples show it. Here is each
     question once, with the situation and the answer (a check, a defense score or hit points may be
     below 0: the code takes them as given).
     """
     held = Combatant("Ari").add("grabbed", source="ogre").add("grabbed", source="troll")
-    for result in (
-        damage_dealt(Combatant("Ari").add("weakened"), 15),
-        healing_received(Combatant("Ari"), 9),
-        damage_taken(Combatant("Ari"), 10),
-        damage_taken(Combatant("Ari").add("petrified"), 15),
-        after_damage(Combatant("Ari").add("unconscious"), -3),
-        total_defense({"armor class": 16, "fort": 14, "ref": 15}, power_bonus=2),
-        total_defense({"AC": 16}, power_bonus=4),
-    ):
-        summary(result)
-    assert capsys.readouterr().out == (
-        "15 damage dealt by Ari: weakened: 7 damage\n"
-        "9 healing received by Ari: no conditions: 9 healing\n"
-        "10 damage to Ari: no conditions: 10 damage\n"
-        "15 damage to Ari: petrified: 8 damage\n"
-        "Ari: unconscious, prone damaged, -3 hit points left: Ari: unconscious, prone\n"
-        "Total Defense with AC 16, Fortitude 14, Reflex 15 (a +2 power bonus included): AC 18, "
-        "Fortitude 16, Reflex 17\n"
-        "Total Defense with AC 16 (a +4 power bonus included): AC 16\n"
+    assert (
+        summary(damage_dealt(Combatant("Ari").add("weakened"), 15))
+        == "15 damage dealt by Ari: weakened: 7 damage"
     )
-    for result in (
+    assert (
+        summary(healing_received(Combatant("Ari"), 9))
+        == "9 healing received by Ari: no conditions: 9 healing"
+    )
+    assert summary(damage_taken(Combatant("Ari"), 10)) == "10 damage to Ari: no conditions: 10 damage"
+    assert (
+        summary(damage_taken(Combatant("Ari").add("petrified"), 15))
+        == "15 damage to Ari: petrified: 8 damage"
+    )
+    assert (
+        summary(after_damage(Combatant("Ari").add("unconscious"), -3))
+        == "Ari: unconscious, prone damaged, -3 hit points left: Ari: unconscious, prone"
+    )
+    assert summary(total_defense({"armor class": 16, "fort": 14, "ref": 15}, power_bonus=2)) == (
+        "Total Defense with AC 16, Fortitude 14, Reflex 15 (a +2 power bonus included): AC 18, "
+        "Fortitude 16, Reflex 17"
+    )
+    assert (
+        summary(total_defense({"AC": 16}, power_bonus=4))
+        == "Total Defense with AC 16 (a +4 power bonus included): AC 16"
+    )
+    assert summary(
         escape_check(
             Combatant("Ari").add("grabbed", source="worm").add("swallowed", source="worm"),
             "worm",
             "athletics",
             20,
             {"fortitude": 20},
-        ),
+        )
+    ) == (
+        "Ari: grabbed (grabber: worm), swallowed (swallower: worm) tries to escape worm: "
+        "Athletics 20 vs worm's Fortitude 20: escapes: Ari: no conditions"
+    )
+    assert summary(
         escape_check(
             Combatant("Ari").add("grabbed", source="ogre"),
             "ogre",
             "acrobatics",
             -1,
             {"reflex": -2, "fortitude": 17},
-        ),
-        escape_check(Combatant("Ari").add("grabbed", source="ogre"), "ogre", "acrobatics", 12, {"ref": 13}),
-        forced_movement(Combatant("Ari").add("restrained")),
-        forced_movement(held, away_from=["ogre", "troll"], escapes={"ogre": True, "troll": True}),
-        forced_movement(held, away_from=["troll"], escapes={"troll": False}),
-    ):
-        summary(result)
-    assert capsys.readouterr().out == (
-        "Ari: grabbed (grabber: worm), swallowed (swallower: worm) tries to escape worm: "
-        "Athletics 20 vs worm's Fortitude 20: escapes: Ari: no conditions\n"
+        )
+    ) == (
         "Ari: grabbed (grabber: ogre) tries to escape ogre: Acrobatics -1 vs ogre's Reflex -2: "
-        "escapes: Ari: no conditions\n"
+        "escapes: Ari: no conditions"
+    )
+    assert summary(
+        escape_check(Combatant("Ari").add("grabbed", source="ogre"), "ogre", "acrobatics", 12, {"ref": 13})
+    ) == (
         "Ari: grabbed (grabber: ogre) tries to escape ogre: Acrobatics 12 vs ogre's Reflex 13: "
-        "still held: Ari: grabbed (grabber: ogre)\n"
-        "Forced movement of Ari: restrained: negated: Ari: restrained\n"
+        "still held: Ari: grabbed (grabber: ogre)"
+    )
+    assert (
+        summary(forced_movement(Combatant("Ari").add("restrained")))
+        == "Forced movement of Ari: restrained: negated: Ari: restrained"
+    )
+    assert summary(
+        forced_movement(held, away_from=["ogre", "troll"], escapes={"ogre": True, "troll": True})
+    ) == (
         "Forced movement of Ari: grabbed (grabber: ogre), grabbed (grabber: troll), away from "
-        "ogre, troll: moves: Ari: no conditions\n"
+        "ogre, troll: moves: Ari: no conditions"
+    )
+    assert summary(forced_movement(held, away_from=["troll"], escapes={"troll": False})) == (
         "Forced movement of Ari: grabbed (grabber: ogre), grabbed (grabber: troll), away from "
-        "troll: negated: Ari: grabbed (grabber: ogre), grabbed (grabber: troll)\n"
+        "troll: negated: Ari: grabbed (grabber: ogre), grabbed (grabber: troll)"
     )
     orc = Combatant("Orc").add("marked", source="fighter")
-    for result in (
-        violates_mark(orc, Attack(["wizard", "cleric"])),
-        violates_mark(orc, Attack([], forced=True)),
-        violates_mark(Combatant("Orc"), Attack("wizard")),
-        triggers_opportunity_attacks(Attack(["wizard"], provokes=True)),
-        triggers_opportunity_attacks(Attack(["wizard"], forced=True)),
-        triggers_opportunity_attacks(Attack(["wizard"])),
-    ):
-        summary(result)
-    assert capsys.readouterr().out == (
-        "Orc: marked (marker: fighter) attacks wizard, cleric: yes\n"
-        "Orc: marked (marker: fighter) attacks no one (a forced attack): no\n"
-        "Orc: no conditions attacks wizard: no\n"
-        "An attack on wizard, which would provoke: yes\n"
-        "An attack on wizard (a forced attack): no\n"
-        "An attack on wizard: no\n"
+    assert (
+        summary(violates_mark(orc, Attack(["wizard", "cleric"])))
+        == "Orc: marked (marker: fighter) attacks wizard, cleric: yes"
     )
-    for result in (
-        grants_combat_advantage(Combatant("Ari").add("prone"), adjacent=False),
-        grants_combat_advantage(Combatant("Ari")),
-        can_flank(Combatant("Ari").add("dazed")),
-        allowed_actions(Combatant("Ari").add("stunned")),
-        can_make_opportunity_attacks(Combatant("Ari")),
-        movement(Combatant("Ari").add("slowed")),
+    assert (
+        summary(violates_mark(orc, Attack([], forced=True)))
+        == "Orc: marked (marker: fighter) attacks no one (a forced attack): no"
+    )
+    assert (
+        summary(violates_mark(Combatant("Orc"), Attack("wizard"))) == "Orc: no conditions attacks wizard: no"
+    )
+    assert (
+        summary(triggers_opportunity_attacks(Attack(["wizard"], provokes=True)))
+        == "An attack on wizard, which would provoke: yes"
+    )
+    assert (
+        summary(triggers_opportunity_attacks(Attack(["wizard"], forced=True)))
+        == "An attack on wizard (a forced attack): no"
+    )
+    assert summary(triggers_opportunity_attacks(Attack(["wizard"]))) == "An attack on wizard: no"
+    assert (
+        summary(grants_combat_advantage(Combatant("Ari").add("prone"), adjacent=False))
+        == "an enemy not adjacent attacks Ari: prone: no"
+    )
+    assert (
+        summary(grants_combat_advantage(Combatant("Ari")))
+        == "an adjacent enemy attacks Ari: no conditions: no"
+    )
+    assert summary(can_flank(Combatant("Ari").add("dazed"))) == "Ari: dazed would flank an enemy: no"
+    assert summary(allowed_actions(Combatant("Ari").add("stunned"))) == (
+        "The turn of Ari: stunned: actions: one action; cannot attack; no opportunity or immediate actions"
+    )
+    assert (
+        summary(can_make_opportunity_attacks(Combatant("Ari")))
+        == "Ari: no conditions could make an opportunity attack: yes"
+    )
+    assert (
+        summary(movement(Combatant("Ari").add("slowed")))
+        == "The movement of Ari: slowed: moves, 2 squares of movement per square"
+    )
+    assert summary(
         attack_penalty(
             Combatant("Ari"),
             Combatant("Orc").add("prone"),
@@ -471,36 +503,34 @@ def test_every_answer_carries_its_situation_in_one_line(capsys):
             cover="cover",
             concealment="total",
             violates_mark=True,
-        ),
-        attack_penalty(Combatant("Ari"), Combatant("Orc")),
-        perception_penalty(Combatant("Ari").add("deafened")),
-        stack([]),
-        stack([("cover", -2), ("mark", -2), ("mark", -2)]),
-        can_coup_de_grace(Combatant("Ari").add("helpless")),
-        can_coup_de_grace(Combatant("Ari")),
-        can_be_commanded_by(Combatant("Ari").add("dominated", source="lich"), "lich"),
-        can_be_commanded_by(Combatant("Ari"), "lich"),
-    ):
-        summary(result)
-    assert capsys.readouterr().out == (
-        "an enemy not adjacent attacks Ari: prone: no\n"
-        "an adjacent enemy attacks Ari: no conditions: no\n"
-        "Ari: dazed would flank an enemy: no\n"
-        "The turn of Ari: stunned: actions: one action; cannot attack; no opportunity or "
-        "immediate actions\n"
-        "Ari: no conditions could make an opportunity attack: yes\n"
-        "The movement of Ari: slowed: moves, 2 squares of movement per square\n"
+        )
+    ) == (
         "Ari: no conditions attacks Orc: prone (not adjacent, cover, total concealment, violates "
-        "a mark): -12 to the attack roll\n"
-        "Ari: no conditions attacks Orc: no conditions (adjacent): 0 to the attack roll\n"
-        "Penalties -2 concealment (deafened): -2 in total\n"
-        "No penalties: 0 in total\n"
-        "Penalties -2 cover, -2 mark, -2 mark: -4 in total\n"
-        "A Coup de Grace against Ari: helpless: yes\n"
-        "A Coup de Grace against Ari: no conditions: no\n"
-        "lich commands Ari: dominated (dominator: lich): yes\n"
-        "lich commands Ari: no conditions: no\n"
+        "a mark): -12 to the attack roll"
     )
+    assert (
+        summary(attack_penalty(Combatant("Ari"), Combatant("Orc")))
+        == "Ari: no conditions attacks Orc: no conditions (adjacent): 0 to the attack roll"
+    )
+    assert (
+        summary(perception_penalty(Combatant("Ari").add("deafened")))
+        == "Penalties -2 concealment (deafened): -2 in total"
+    )
+    assert summary(stack([])) == "No penalties: 0 in total"
+    assert (
+        summary(stack([("cover", -2), ("mark", -2), ("mark", -2)]))
+        == "Penalties -2 cover, -2 mark, -2 mark: -4 in total"
+    )
+    assert (
+        summary(can_coup_de_grace(Combatant("Ari").add("helpless")))
+        == "A Coup de Grace against Ari: helpless: yes"
+    )
+    assert summary(can_coup_de_grace(Combatant("Ari"))) == "A Coup de Grace against Ari: no conditions: no"
+    assert (
+        summary(can_be_commanded_by(Combatant("Ari").add("dominated", source="lich"), "lich"))
+        == "lich commands Ari: dominated (dominator: lich): yes"
+    )
+    assert summary(can_be_commanded_by(Combatant("Ari"), "lich")) == "lich commands Ari: no conditions: no"
 
 
 def test_a_yes_or_no_answer_is_true_or_false():
