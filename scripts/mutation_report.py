@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.tables import Table  # noqa: E402
+from rules.tables import Table
 
 CAUGHT = {1, 3, -24, 24, 36}  # a failed test, a crash, a timeout, a segfault
 UNRUN = {None, 2, 34}  # not run yet, interrupted, skipped
