@@ -84,32 +84,44 @@ def test_stacking_names_the_penalties_that_counted():
     assert result.total == -6
 
 
-@pytest.mark.parametrize(
-    ("cover", "concealment", "total"),
-    [("cover", None, -2), ("superior", None, -5), (None, "concealment", -2), (None, "total", -5)],
-)
-def test_cover_and_concealment_values(cover, concealment, total):
-    assert attack_penalty(Combatant(), Combatant(), cover=cover, concealment=concealment).total == total
+@pytest.mark.parametrize("level", [*Cover, *Concealment])
+def test_cover_and_concealment_cost_their_levels_penalty(level):
+    screen = {"cover": level} if isinstance(level, Cover) else {"concealment": level}
+    assert attack_penalty(Combatant(), Combatant(), **screen).total == level.penalty
 
 
-def test_prone_and_blinded_attacker_against_cover():
-    assert attack_penalty(having("prone", "blinded"), Combatant(), cover="cover").total == -9
+@pytest.mark.parametrize("screen", [Cover, Concealment])
+def test_each_level_of_cover_or_concealment_costs_more_than_the_one_below(screen):
+    none, plain, better = screen
+    assert none.penalty == 0 > plain.penalty > better.penalty
+
+
+def test_prone_and_blinded_attacker_against_cover_add_up_their_types():
+    both = attack_penalty(having("prone", "blinded"), Combatant(), cover="cover").total
+    assert both == (attack_penalty(having("prone"), Combatant()).total
+                    + attack_penalty(having("blinded"), Combatant(), cover="cover").total)
 
 
 def test_blinded_attacker_treats_a_concealed_target_as_totally_concealed():
-    assert attack_penalty(having("blinded"), Combatant(), concealment="concealment").total == -5
+    assert attack_penalty(having("blinded"), Combatant(), concealment="concealment").total == (
+        Concealment.TOTAL.penalty)
 
 
 def test_prone_and_restrained_power_penalties_do_not_stack():
-    assert attack_penalty(having("prone", "restrained"), Combatant()).total == -2
+    each = [attack_penalty(having(condition), Combatant()).total for condition in ("prone", "restrained")]
+    assert attack_penalty(having("prone", "restrained"), Combatant()).total == min(each) < 0
 
 
-def test_prone_target_has_cover_against_non_adjacent_attackers_only():
+# A prone target's cover one step up (#ruling-prone-cover): none -> cover -> superior cover, no further.
+_ONE_STEP_UP = {Cover.NONE: Cover.COVER, Cover.COVER: Cover.SUPERIOR, Cover.SUPERIOR: Cover.SUPERIOR}
+
+
+@pytest.mark.parametrize("cover", list(Cover))
+def test_prone_target_has_cover_one_step_better_against_non_adjacent_attackers_only(cover):
     prone = having("prone", name="Orc")
-    assert attack_penalty(Combatant(), prone, adjacent=False).total == -2
-    assert attack_penalty(Combatant(), prone, adjacent=False, cover="cover").total == -5
-    assert attack_penalty(Combatant(), prone, adjacent=False, cover="superior").total == -5
-    assert attack_penalty(Combatant(), prone, adjacent=True).total == 0
+    far = attack_penalty(Combatant(), prone, adjacent=False, cover=cover).total
+    near = attack_penalty(Combatant(), prone, adjacent=True, cover=cover).total
+    assert (far, near) == (_ONE_STEP_UP[cover].penalty, cover.penalty)
 
 
 def test_the_attack_penalty_cites_every_rule_it_used():
@@ -475,8 +487,7 @@ def test_cover_reads_with_spaces_hyphens_or_underscores(written):
     assert Cover.parse(written) is Cover.SUPERIOR
 
 
-def test_cover_and_concealment_share_their_penalties():
-    assert [level.penalty for level in Cover] == [level.penalty for level in Concealment] == [0, -2, -5]
+def test_cover_and_concealment_levels_read_by_their_first_word():
     assert Concealment.parse("total") is Concealment.TOTAL
     assert Cover.parse(None) is Cover.NONE
 
