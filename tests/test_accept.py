@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ACCEPT = ROOT / "scripts" / "accept.py"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from accept import _page, accept, apply  # noqa: E402
+from accept import _everything, _page, accept, apply  # noqa: E402
 
 
 def _run(*pages: Path) -> subprocess.CompletedProcess[str]:
@@ -102,8 +102,6 @@ def test_a_docstring_example_is_rewritten_at_its_own_indent(tmp_path, monkeypatc
 
 
 def test_every_module_with_docstring_examples_is_updated_by_default():
-    from accept import _everything
-
     chosen = {path.relative_to(ROOT).as_posix() for path in _everything()}
     assert {"docs/affinity.md", "rules/tables.py", "rules/conditions/penalties.py"} <= chosen
     assert "rules/affinity/rulebook.py" not in chosen  # no examples there

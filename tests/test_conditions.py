@@ -39,6 +39,7 @@ from rules.conditions import (
 )
 from rules.errors import RulesError, RulesTypeError
 from rules.explain import Rule
+from rules.resistances import take_damage
 from rulesite.model import load
 
 
@@ -360,8 +361,8 @@ def test_weakened_halves_damage_dealt_and_healing_received_rounding_down():
     assert damage_dealt(Combatant(), 15).value == 15
 
 
-def test_petrified_resists_half_the_damage_rounded_down():
-    assert damage_taken(having("petrified"), 15).value == 8
+def test_petrified_resists_all_damage():
+    assert damage_taken(having("petrified"), 15).value == take_damage(15, "fire", ["Resist All"]).final < 15
     assert damage_taken(Combatant(), 15).value == 15
 
 
