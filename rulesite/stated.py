@@ -7,12 +7,15 @@ number comes from, with a comment right after it::
 
     cover becomes superior cover (-5)<!-- states: rules.conditions.Cover.SUPERIOR.penalty -->
 
-The expression is evaluated with the names the page's examples have defined so far and
-the ``rules`` package; the number written last before the comment (in its paragraph,
-after any earlier comment) must equal its value. A list or tuple value checks as many
-numbers, the last ones written, in order::
+The expression is evaluated with the names the page's examples have defined so far, the
+``rules`` package, and any name an earlier comment of the page bound with ``:=``. The
+number written last before the comment (in its paragraph, after any earlier comment) must
+equal its value; a list or tuple value checks as many numbers, the last ones written, in
+order::
 
     VU ×2, Normal ×1, RS ×½<!-- states: [a.multiplier for a in rules.affinity.Affinity][:3] -->
+    takes away 8<!-- states: (hit := take_damage(17, "fire", ["Resist Fire"])).mitigated -->,
+    so 17 − 8 = 9<!-- states: [hit.mitigated, hit.final] -->
 
 The comment is invisible on the built page. The tests run each one in its place among
 the page's examples (``tests/examples.py``), so a stale sentence fails with its page
@@ -107,12 +110,21 @@ def _values(value: object) -> list[Fraction] | None:
     return numbers if len(numbers) == len(items) else None
 
 
-def check(stated: Stated, namespace: Mapping[str, Any]) -> str | None:
-    """Nothing if the numbers before the comment are what its expression gives, else what to edit."""
+def check(stated: Stated, namespace: Mapping[str, Any], memory: dict[str, Any] | None = None) -> str | None:
+    """Nothing if the numbers before the comment are what its expression gives, else what to edit.
+
+    ``namespace`` holds what the page's examples defined so far, read only; ``memory`` (one per
+    page) keeps the names an earlier comment bound with ``:=``, so a paragraph can compute a
+    result once and state several of its figures.
+    """
+    memory = {} if memory is None else memory
+    scope = {**namespace, **memory, "rules": _rules()}
     try:
-        value = eval(stated.expression, {"rules": _rules(), **namespace})  # the page's own code
+        value = eval(stated.expression, scope)  # the page's own code
     except Exception as error:  # the expression itself is wrong: say so, at its line
         return f"<!-- states: {stated.expression} --> fails: {type(error).__name__}: {error}"
+    memory.update({name: bound for name, bound in scope.items()
+                   if name not in {"rules", "__builtins__"} and namespace.get(name, memory) is not bound})
     values = _values(value)
     if values is None:
         return f"<!-- states: {stated.expression} --> gives {value!r}, not a number or a list of numbers"

@@ -151,7 +151,8 @@ class HiddenExampleParser:
 
 
 def _check_stated(example: Example) -> str | None:
-    return stated.check(example.parsed, example.namespace)
+    memory = example.namespace.setdefault("__stated__", {})  # names bound with := by the page's comments
+    return stated.check(example.parsed, example.namespace, memory)
 
 
 def stated_numbers(document: Document) -> Iterator[Region]:
@@ -205,12 +206,26 @@ class DocstringDocument(PythonDocStringDocument):
             yield punctuation.end(), node_end - size, docstring.value
 
 
+class PageDocument(Document):
+    """Sybil's document of a page, giving each example its real column also when it shares a line.
+
+    Sybil looks for the line's start only after the previous example's start, so a second
+    example on one line (two ``states:`` comments) would get its offset in the page as column.
+    """
+
+    def examples(self) -> Iterator[Example]:
+        for example in super().examples():
+            example.column = example.region.start - self.text.rfind("\n", 0, example.region.start)
+            yield example
+
+
 def pages_sybil(path: str | Path = ROOT / "docs") -> Sybil:
     """The Sybil that collects the pages' examples (and the fences that would hide one)."""
     return Sybil(
         parsers=[PagePythonParser(), HiddenExampleParser(), stated_numbers],
         path=str(path),
         patterns=["*.md", "**/*.md"],
+        document_types={".md": PageDocument},
         name="docs",
     )
 

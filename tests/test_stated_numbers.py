@@ -57,6 +57,11 @@ def test_a_list_checks_the_last_numbers_written_in_order():
         "([a.multiplier for a in rules.affinity.Affinity]): rewrite the sentence with the new number")
 
 
+def test_a_second_comment_on_a_line_is_reported_at_its_own_column(tmp_path):
+    [message] = _failures(tmp_path, "x\ny 1<!-- states: 1 --> and 3<!-- states: 2 -->\n")
+    assert "line 2, column 28 did not evaluate as expected" in message
+
+
 def test_a_comment_checks_only_what_follows_the_previous_one_in_its_paragraph():
     text = "a 1<!-- states: 1 --> b 2<!-- states: 2 -->\n\nc<!-- states: 3 -->"
     assert [stated.written for stated in find(text)] == [(("1", 1),), (("2", 2),), ()]
@@ -85,3 +90,11 @@ def test_the_pages_mark_the_numbers_the_rule_change_trials_touch():
     expressions = [stated.expression for text in pages.values() for stated in find(text)]
     assert any("Affinity" in expression for expression in expressions)
     assert any("Cover.SUPERIOR" in expression for expression in expressions)
+
+
+def test_a_name_bound_with_walrus_serves_the_later_comments_of_the_page_only(tmp_path):
+    text = ("Resist Fire takes 8<!-- states: (hit := rules.resistances.take_damage(17, 'fire', "
+            "['Resist Fire'])).mitigated --> of 17, leaving 17 - 8 = 9"
+            "<!-- states: [hit.mitigated, hit.final] -->.\n\n"
+            "```python\n>>> 'hit' in dir()\nFalse\n```\n")
+    assert _failures(tmp_path, text) == []
