@@ -87,11 +87,31 @@ def find(text: str) -> Iterator[Stated]:
     is later; the comment checks the last of them (or the last few, for a list).
     """
     since = 0
+    fenced = _fenced(text)
     for match in MARKER.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if any(start <= match.start() < end for start, end in fenced) or (
+                text.count("`", line_start, match.start()) % 2):
+            continue  # shown as code (a fence, or `inline`), as on the page that explains them
         paragraph = max(text.rfind("\n\n", 0, match.start()), text.rfind("\n\r\n", 0, match.start()))
         written = tuple(numbers_in(text[max(since, paragraph + 1):match.start()]))
         since = match.end()
         yield Stated(match.start(), match.end(), match["expression"], written)
+
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
+
+
+def _fenced(text: str) -> list[tuple[int, int]]:
+    """Where the page's fenced code blocks are: a comment in one is shown, not checked."""
+    spans, opening = [], None
+    for match in _FENCE.finditer(text):
+        if opening is None:
+            opening = match
+        elif match[1][0] == opening[1][0] and len(match[1]) >= len(opening[1]):
+            spans.append((opening.start(), match.end()))
+            opening = None
+    return spans if opening is None else [*spans, (opening.start(), len(text))]
 
 
 @cache

@@ -98,3 +98,9 @@ def test_a_name_bound_with_walrus_serves_the_later_comments_of_the_page_only(tmp
             "<!-- states: [hit.mitigated, hit.final] -->.\n\n"
             "```python\n>>> 'hit' in dir()\nFalse\n```\n")
     assert _failures(tmp_path, text) == []
+
+
+def test_a_comment_shown_as_code_is_not_checked():
+    text = ("````markdown\n```python\n```\nIt is 3<!-- states: 4 -->\n````\n\n"
+            "Write `It is 3<!-- states: 4 -->` to check it.\n\nIt is 4<!-- states: 4 -->\n")
+    assert [stated.expression for stated in find(text)] == ["4"]
