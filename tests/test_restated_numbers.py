@@ -31,7 +31,12 @@ def test_the_affinity_flowchart_states_each_multiplier_as_the_rules_apply_it():
     number, label = _line_of("affinity.md", r'"5\. Multiplier: ([^"]*)"')
     stated = {word: Fraction(value) for word, value in re.findall(r"(\w+) (-?\d+(?:/\d+)?)", label[1])}
     actual = {affinity.value: affinity.multiplier for affinity in Affinity}
-    assert stated == actual, f"docs/affinity.md, line {number}: the chart says {stated}, the rules {actual}"
+
+    def plain(multipliers: dict[str, Fraction]) -> str:
+        return ", ".join(f"{word} {value}" for word, value in multipliers.items())
+
+    assert stated == actual, (
+        f"docs/affinity.md, line {number}: the chart says {plain(stated)}; the rules give {plain(actual)}")
 
 
 def test_rs_rounds_down_as_the_flowchart_says():
