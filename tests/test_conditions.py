@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from rules.checks import half_down
 from rules.conditions import (
     EFFECTS,
     SOURCE_NAMES,
@@ -356,8 +357,8 @@ def test_conditions_that_stop_movement(condition):
 
 def test_weakened_halves_damage_dealt_and_healing_received_rounding_down():
     weak = having("weakened")
-    assert [damage_dealt(weak, n).value for n in (15, 10, 1, 0)] == [7, 5, 0, 0]
-    assert healing_received(weak, 9).value == 4
+    assert [damage_dealt(weak, n).value for n in range(16)] == [half_down(n) for n in range(16)]
+    assert [healing_received(weak, n).value for n in range(16)] == [half_down(n) for n in range(16)]
     assert damage_dealt(Combatant(), 15).value == 15
 
 

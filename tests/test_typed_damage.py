@@ -174,7 +174,7 @@ def test_regular_armor_does_not_stop_energy():
 
 
 def test_energy_armor_of_another_type_does_not_stop_the_attack():
-    assert dice_pool("4E+(Cold)", "EEEE(Fire)") == 4
+    assert dice_pool("4E+(Cold)", "EEEE(Fire)") == dice_pool("4E+(Cold)", "")
     assert dice_pool("4E+(Cold)", "EEE") == 1
 
 
