@@ -38,6 +38,7 @@ from rules.conditions import (
     triggers_opportunity_attacks,
     violates_mark,
 )
+from rules.conditions.amounts import TOTAL_DEFENSE_BONUS
 from rules.errors import RulesError, RulesTypeError
 from rules.explain import Rule
 from rules.resistances import take_damage
@@ -373,10 +374,13 @@ def test_coup_de_grace_against_helpless_or_unconscious():
     assert not can_coup_de_grace(having("stunned"))
 
 
-def test_total_defense_gives_a_four_point_power_bonus():
+def test_total_defense_raises_every_defense_by_its_power_bonus_which_does_not_stack():
+    bonus = TOTAL_DEFENSE_BONUS
     scores = {d.value: s for d, s in total_defense({"ac": 15, "will": 12}).scores.items()}
-    assert scores == {"ac": 19, "will": 16}
-    assert {d.value: s for d, s in total_defense({"ac": 15}, power_bonus=2).scores.items()} == {"ac": 17}
+    assert scores == {"ac": 15 + bonus, "will": 12 + bonus}
+    for included in range(bonus + 3):  # a power bonus already in the scores: only the better one counts
+        raised = total_defense({"ac": 15}, power_bonus=included).scores
+        assert {d.value: s for d, s in raised.items()} == {"ac": 15 + max(bonus - included, 0)}
 
 
 def test_every_condition_has_effects_and_a_table_row():

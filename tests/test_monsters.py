@@ -41,6 +41,7 @@ from rules.monsters import (
     vary_defenses,
 )
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL
+from rules.monsters.groups import limit_for_level
 from rules.resistances import DamageType, Resist, Vulnerable, parse_trait, take_damage
 from rulesite.charts import figure
 
@@ -364,13 +365,18 @@ def test_unknown_group_is_refused():
 # --- without the new resistance rules ----------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("level", "limit"), [(1, 5), (10, 5), (11, 10), (20, 10), (21, 15), (30, 15), (36, 15)]
-)
-def test_five_per_tier_without_the_new_rules(level, limit):
+@pytest.mark.parametrize("level", [1, 10, 11, 20, 21, 30, 36])
+def test_without_the_new_rules_each_trait_has_its_tiers_limit(level):
+    limit = limit_for_level(level)
     assert traits_for(["Immortal"], level=level, new_rules=False) == (
         f"Resist Radiant {limit}", f"Vulnerable Necrotic {limit}",
     )
+
+
+def test_the_limit_is_the_same_through_a_tier_and_grows_by_as_much_each_tier():
+    heroic, paragon, epic = (limit_for_level(level) for level in (1, 11, 21))
+    assert [limit_for_level(level) for level in (10, 20, 30, 36)] == [heroic, paragon, epic, epic]
+    assert heroic > 0 and paragon == 2 * heroic and epic == 3 * heroic
 
 
 def test_the_level_changes_nothing_with_the_new_rules():

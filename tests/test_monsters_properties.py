@@ -72,7 +72,7 @@ def test_a_monster_takes_half_more_or_less_as_its_groups_say(groups, kind):
 @given(group_lists, levels)
 def test_without_the_new_rules_every_line_has_the_tier_limit(groups, level):
     limit = limit_for_level(level)
-    assert limit == 5 * min((level + 9) // 10, 3)
+    assert limit == limit_for_level(1) * min((level + 9) // 10, 3)  # the tier: heroic, paragon, epic
     for old, new in zip(traits_for(groups, level=level, new_rules=False), traits_for(groups), strict=True):
         assert old == f"{new} {limit}"
 
