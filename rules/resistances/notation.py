@@ -148,7 +148,9 @@ def parse_trait(text: str) -> Trait:
 
     Args:
         text: One trait as printed: Resist, Vulnerable, Damage Immune, Condition Immune,
-            Nondamage Immune, Damage Trigger, Insubstantial, Swarm or Regiment.
+            Nondamage Immune, Damage Trigger, Insubstantial, Swarm or Regiment. An older
+            ``Vulnerable Cold: slowed`` line reads as the Damage Trigger it became
+            (§ruling-old-vulnerable-effect).
 
     Returns:
         The trait; ``str()`` of it prints the line back in the standard order.
