@@ -23,13 +23,7 @@ from xml.etree.ElementTree import Element
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 
-_INNER = "MkdocstringsInnerExtension"
-"""mkdocstrings' extension of the Markdown instance that converts docstrings."""
-
-
-def converts_a_docstring(md: Markdown) -> bool:
-    """Whether this Markdown instance is mkdocstrings' own, converting docstrings (not a page)."""
-    return any(type(extension).__name__ == _INNER for extension in md.registeredExtensions)
+from rulesite.extension import converts_a_docstring
 
 
 class _PagePreview(Treeprocessor):
