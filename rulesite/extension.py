@@ -153,7 +153,7 @@ class _Assemble(Preprocessor):
         out: list[str] = []
         for line in assembled:
             out += _table(line, where) if line.strip().startswith("<!-- table:") else [line]
-        return [*out, "", *abbreviations(docs)]
+        return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
 def _table(line: str, where: str) -> list[str]:
@@ -207,9 +207,14 @@ def print_all(docs: Docs) -> str:
     return "\n\n".join(demoted(docs.pages[src], docs) for src in _systems(docs))
 
 
-def abbreviations(docs: Docs) -> list[str]:
-    """The glossary as abbreviation definitions (the ``abbr`` extension)."""
-    return [f"*[{term}]: {meaning}" for term, meaning in docs.glossary().items()]
+def abbreviations(docs: Docs, text: str | None = None) -> list[str]:
+    """The glossary as abbreviation definitions (the ``abbr`` extension), of the terms ``text`` holds.
+
+    Each definition costs the ``abbr`` extension a pass over the text, and mkdocstrings converts
+    every docstring on its own: a term the text does not hold would be looked for in vain.
+    """
+    glossary = docs.glossary().items()
+    return [f"*[{term}]: {meaning}" for term, meaning in glossary if text is None or term in text]
 
 
 class _Cite(Postprocessor):
