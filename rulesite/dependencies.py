@@ -3,9 +3,9 @@
 A page uses the rules modules its Markdown names (``from rules.affinity import calculate``,
 ``::: rules.affinity``, ``<!-- table: rules.affinity:multiplier_table -->``) and every
 module those import, read from their ``import`` lines (not from running them: the package
-``rules`` imports every system, but the affinity page calls only affinity's code). The
-print page holds every system page; a calculator fence reads ``calculators/``; a change
-to the site machinery itself touches every page.
+``rules`` imports every system, but the affinity page calls only affinity's code). A
+calculator fence reads ``calculators/``; a change to the site machinery itself touches
+every page.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from rulesite.model import PRINT_MARKER, Docs
+from rulesite.model import Docs
 
 _NAMED = re.compile(r"\brules(?:\.\w+)+|\bfrom rules import ([\w, ()]+)")
 _CALCULATOR = re.compile(r"^\s*```calculator\b", re.MULTILINE)
@@ -31,10 +31,21 @@ def import_graph(root: Path, package: str = "rules") -> dict[str, frozenset[str]
     """Each module of the package and the modules of the package its code imports."""
     paths = sorted((root / package).rglob("*.py"))
     modules = {module_of(path, root) for path in paths}
-    return {module_of(path, root): frozenset(_imports(path, root, modules)) for path in paths}
+    return {module_of(path, root): _imported(path, root, path.stat().st_mtime) & modules for path in paths}
 
 
-def _imports(path: Path, root: Path, modules: set[str]) -> set[str]:
+_PARSED: dict[tuple[Path, Path, float], frozenset[str]] = {}
+"""Each file's imports, by its modification time: the live server reads again only what changed."""
+
+
+def _imported(path: Path, root: Path, modified: float) -> frozenset[str]:
+    key = (path, root, modified)
+    if key not in _PARSED:
+        _PARSED[key] = frozenset(_imports(path, root))
+    return _PARSED[key]
+
+
+def _imports(path: Path, root: Path) -> set[str]:
     here = module_of(path, root)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found: set[str] = set()
@@ -44,7 +55,7 @@ def _imports(path: Path, root: Path, modules: set[str]) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = _absolute(node, package)
             found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
-    return found & modules
+    return found
 
 
 def _absolute(node: ast.ImportFrom, package: str) -> str:
@@ -86,10 +97,12 @@ def _known_prefix(dotted: str, graph: Mapping[str, frozenset[str]]) -> str:
 
 
 def pages_using(changed: Iterable[str], docs: Docs, graph: Mapping[str, frozenset[str]]) -> set[str]:
-    """The pages (``affinity.md``) whose content a change to these modules can alter.
+    """The pages (``affinity.md``) whose own Markdown uses these modules.
 
     ``changed`` holds module names (``rules.affinity.steps``); any name outside ``rules`` and
-    ``calculators`` (the site machinery) touches every page.
+    ``calculators`` (the site machinery) touches every page. The print page, which holds every
+    system page, is not among them: like the rulings index after a page edit, the live server
+    refreshes it with ``--full`` or on its next start.
     """
     roots = {name.partition(".")[0] for name in changed}
     if roots - {"rules", "calculators"}:
@@ -101,5 +114,4 @@ def pages_using(changed: Iterable[str], docs: Docs, graph: Mapping[str, frozense
         if closure(named_modules(page.text, graph), graph) & changed
         or ("calculators" in roots and _CALCULATOR.search(page.text))
     }
-    holds_all = {src for src, page in docs.pages.items() if page.has_marker(PRINT_MARKER)}
-    return using | holds_all if using else using
+    return using

@@ -10,7 +10,9 @@ its process: after a rule change every page would keep the old numbers. This wra
 - with ``--dirty`` (the default of ``scripts/serve``), the built pages that the changed
   modules can alter are removed from the served site, so MkDocs rebuilds those, and only
   those (`rulesite.dependencies`): a change to the affinity rules rebuilds the affinity
-  page, its API page, the pages that cite it and the print page, not the whole site.
+  page and the pages whose examples call it, then, in a second build started at once, its
+  API page; not the whole site (the print page and the rulings index refresh with
+  ``--full`` or on the next start, as after a page edit).
 
 Open tabs reload themselves, as after a page edit. No restart, no full build.
 """
@@ -19,8 +21,10 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,9 @@ class FreshCode:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.seen = _stamps(root)
+        self.later: set[str] = set()
+        """The API pages of the last change, rebuilt in the next build (after the pages players read)."""
+        importlib.import_module("rulesite.dependencies").import_graph(root)  # read once, then what changes
 
     def changed(self) -> list[str]:
         """The modules whose files changed (or came or went) since the last look."""
@@ -54,24 +61,33 @@ class FreshCode:
         dependencies = importlib.import_module("rulesite.dependencies")
         return sorted(dependencies.module_of(path, self.root) for path in paths)
 
-    def take_in(self, changed: list[str], site_dir: Path, docs_dir: Path, dirty: bool) -> None:
-        """Forget the old code, write the calculators' wheel, remove the pages the change alters."""
+    def take_in(self, changed: list[str], docs_dir: Path, dirty: bool) -> set[str]:
+        """Forget the old code and write the calculators' wheel; the pages to rebuild now.
+
+        The pages players read come first; the API pages (mkdocstrings loads the package and
+        compiles its templates afresh: most of the time) wait for the next build, which
+        `nudge` starts as soon as this one is served.
+        """
         log.info("The code changed (%s): its pages are built with the new code", ", ".join(changed))
-        # Which pages used the old code, read before it is forgotten (a module may have moved).
         stale = self._pages_using(changed, docs_dir) if dirty else set()
-        for name in [name for name in sys.modules if name.partition(".")[0] in CODE]:
+        # The docs model and the import graph hold no code of the rules: kept, they need not
+        # read every page and every module again.
+        kept = {"rulesite.model", "rulesite.dependencies"} - set(changed)
+        for name in [name for name in sys.modules if name.partition(".")[0] in CODE and name not in kept]:
             del sys.modules[name]
         importlib.invalidate_caches()
-        stale |= self._pages_using(changed, docs_dir) if dirty else set()
         try:
             importlib.import_module("rulesite.calculator_assets").write()
         except Exception as error:  # the new code may not import yet: the build says why
             log.warning("The calculators' wheel was not written: %r", error)
-        from mkdocs.structure.files import File
+        first = {src for src in stale if not src.startswith("api/")} or stale
+        self.later |= stale - first
+        return first
 
-        for src in stale:
-            built = File(src, str(docs_dir), str(site_dir), use_directory_urls=True).abs_dest_path
-            Path(built).unlink(missing_ok=True)
+    def nudge(self, docs_dir: Path) -> None:
+        """Start the build of the pages left for later: touch the calculators' wheel (watched, generated)."""
+        for wheel in sorted((docs_dir / "assets" / "calculator").glob("*.whl"))[-1:]:
+            os.utime(wheel)
 
     def _pages_using(self, changed: list[str], docs_dir: Path) -> set[str]:
         try:
@@ -85,23 +101,49 @@ class FreshCode:
         return pages
 
 
+def _remove(pages: set[str], config: Any) -> None:
+    """Remove built pages from the served site: a dirty build builds them again."""
+    from mkdocs.structure.files import File
+
+    for src in pages:
+        built = File(src, config.docs_dir, config.site_dir, use_directory_urls=config.use_directory_urls)
+        Path(built.abs_dest_path).unlink(missing_ok=True)
+
+
 def _fresh(load_config: Callable[..., Any], code: FreshCode, dirty: bool) -> Callable[..., Any]:
+    last: list[Any] = []  # the config of the last build (the first load sees no change)
+
     def load(*args: Any, **kwargs: Any) -> Any:
-        changed = code.changed()
-        config = load_config(*args, **kwargs)
+        changed = code.changed() if last else []
         if changed:
-            code.take_in(changed, Path(config.site_dir), Path(config.docs_dir), dirty)
-            config = load_config(*args, **kwargs)  # its !!python/name tags name the new code
+            now = code.take_in(changed, Path(last[0].docs_dir), dirty)
+        else:  # the build `nudge` started, or any other: the pages left for later, if any
+            now, code.later = code.later, set()
+        config = load_config(*args, **kwargs)  # after take_in: its !!python/name tags name the new code
+        _remove(now, config)
+        last[:] = [config]
         return config
 
     return load
+
+
+def _then_the_rest(build: Callable[..., Any], code: FreshCode) -> Callable[..., Any]:
+    def build_and_nudge(config: Any, **kwargs: Any) -> Any:
+        done = build(config, **kwargs)
+        if code.later:
+            threading.Thread(target=code.nudge, args=(Path(config.docs_dir),), daemon=True).start()
+        return done
+
+    return build_and_nudge
 
 
 def main(arguments: list[str]) -> int:
     from mkdocs.__main__ import cli
     from mkdocs.commands import serve
 
-    serve.load_config = _fresh(serve.load_config, FreshCode(ROOT), dirty="--dirty" in arguments)
+    code = FreshCode(ROOT)
+    serve.load_config = _fresh(serve.load_config, code, dirty="--dirty" in arguments)
+    serve.build = _then_the_rest(serve.build, code)
     # Stopped by SIGTERM (a test, a process manager): shut the server down as Ctrl+C does.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     importlib.import_module("rulesite.calculator_assets").write()
