@@ -115,3 +115,8 @@ def pages_using(changed: Iterable[str], docs: Docs, graph: Mapping[str, frozense
         or ("calculators" in roots and _CALCULATOR.search(page.text))
     }
     return using
+
+
+def calculator_pages(pages: Iterable[str], docs: Docs) -> set[str]:
+    """Those of the pages that hold a calculator fence (it names the wheel of the rules)."""
+    return {src for src in pages if src in docs.pages and _CALCULATOR.search(docs.pages[src].text)}

@@ -6,12 +6,12 @@ its process: after a rule change every page would keep the old numbers. This wra
 ``rulesite/``. When a ``.py`` file there changes, before the rebuild that MkDocs then makes:
 
 - the project's modules are forgotten (``sys.modules``), so the build imports the new code;
-- the calculators' wheel is written again (it holds the rules);
+- the calculators' wheel is written again (it holds the rules), just after the first build;
 - with ``--dirty`` (the default of ``scripts/serve``), the built pages that the changed
   modules can alter are removed from the served site, so MkDocs rebuilds those, and only
   those (`rulesite.dependencies`): a change to the affinity rules rebuilds the affinity
-  page and the pages whose examples call it, then, in a second build started at once, its
-  API page; not the whole site (the print page and the rulings index refresh with
+  page, then, in a second build started at once, its API page and the other pages whose
+  examples call it; not the whole site (the print page and the rulings index refresh with
   ``--full`` or on the next start, as after a page edit).
 
 Open tabs reload themselves, as after a page edit. No restart, no full build.
@@ -51,6 +51,8 @@ class FreshCode:
         self.seen = _stamps(root)
         self.later: set[str] = set()
         """The API pages of the last change, rebuilt in the next build (after the pages players read)."""
+        self.wheel_due = False
+        """Whether the calculators' wheel is to be written again after this build."""
         importlib.import_module("rulesite.dependencies").import_graph(root)  # read once, then what changes
 
     def changed(self) -> list[str]:
@@ -62,11 +64,12 @@ class FreshCode:
         return sorted(dependencies.module_of(path, self.root) for path in paths)
 
     def take_in(self, changed: list[str], docs_dir: Path, dirty: bool) -> set[str]:
-        """Forget the old code and write the calculators' wheel; the pages to rebuild now.
+        """Forget the old code; the pages to rebuild now.
 
-        The pages players read come first; the API pages (mkdocstrings loads the package and
-        compiles its templates afresh: most of the time) wait for the next build, which
-        `nudge` starts as soon as this one is served.
+        The rule systems' pages come first; the other pages (the API pages, where mkdocstrings
+        loads the package and compiles its templates afresh, take most of the time) and the
+        calculators' wheel wait for the next build, which `nudge` starts as soon as this one
+        is served.
         """
         log.info("The code changed (%s): its pages are built with the new code", ", ".join(changed))
         stale = self._pages_using(changed, docs_dir) if dirty else set()
@@ -76,18 +79,24 @@ class FreshCode:
         for name in [name for name in sys.modules if name.partition(".")[0] in CODE and name not in kept]:
             del sys.modules[name]
         importlib.invalidate_caches()
+        model = importlib.import_module("rulesite.model")
+        first = stale & set(model.system_pages(self.root / "mkdocs.yml")) or stale
+        # A calculator names the wheel of the rules, written after these pages: built again then.
+        docs = model.current(docs_dir)
+        calculators = importlib.import_module("rulesite.dependencies").calculator_pages(stale, docs)
+        self.later |= (stale - first) | calculators
+        self.wheel_due = True
+        return first
+
+    def nudge(self, docs_dir: Path) -> None:
+        """Write the calculators' wheel, which starts the build of the pages left for later."""
+        self.wheel_due = False
         try:
             importlib.import_module("rulesite.calculator_assets").write()
         except Exception as error:  # the new code may not import yet: the build says why
             log.warning("The calculators' wheel was not written: %r", error)
-        first = {src for src in stale if not src.startswith("api/")} or stale
-        self.later |= stale - first
-        return first
-
-    def nudge(self, docs_dir: Path) -> None:
-        """Start the build of the pages left for later: touch the calculators' wheel (watched, generated)."""
         for wheel in sorted((docs_dir / "assets" / "calculator").glob("*.whl"))[-1:]:
-            os.utime(wheel)
+            os.utime(wheel)  # a wheel of the same content is not written again: this starts the build
 
     def _pages_using(self, changed: list[str], docs_dir: Path) -> set[str]:
         try:
@@ -130,7 +139,7 @@ def _fresh(load_config: Callable[..., Any], code: FreshCode, dirty: bool) -> Cal
 def _then_the_rest(build: Callable[..., Any], code: FreshCode) -> Callable[..., Any]:
     def build_and_nudge(config: Any, **kwargs: Any) -> Any:
         done = build(config, **kwargs)
-        if code.later:
+        if code.wheel_due or code.later:
             threading.Thread(target=code.nudge, args=(Path(config.docs_dir),), daemon=True).start()
         return done
 
