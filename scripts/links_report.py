@@ -159,7 +159,8 @@ def new_context(browser: Any, size: tuple[int, int], **options: Any) -> Any:
     """A browser context at ``size`` (a phone below 500 px wide) that counts searches."""
     phone = size[0] < 500
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  is_mobile=phone, has_touch=phone, **options)
+                                  is_mobile=phone, has_touch=phone,
+                                  **{"service_workers": "block", **options})
     context.add_init_script(COUNT_SEARCHES_JS)
     return context
 

@@ -154,6 +154,7 @@ def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[s
         color_scheme="dark" if view.palette == "dark" else "light",
         is_mobile=view.phone,
         has_touch=view.phone,
+        service_workers="block",  # the offline worker is tested on its own (test_offline.py)
     )
     context.set_default_timeout(WAIT_LIMIT_MS)
     context.set_default_navigation_timeout(2 * WAIT_LIMIT_MS)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 
 def test_the_copy_link_control_puts_the_rules_full_address_on_the_clipboard(browser, base_url):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page = context.new_page()
     page.goto(base_url + "/affinity/?h=guarding#affinity")
@@ -25,7 +25,8 @@ def test_the_copy_link_control_puts_the_rules_full_address_on_the_clipboard(brow
 
 
 def test_a_glossary_term_shows_its_meaning_when_tapped(browser, base_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
     page = context.new_page()
     page.goto(base_url + "/affinity/")
     term = page.locator("article abbr", has_text="VU").first
