@@ -6,7 +6,9 @@ error format and of a result. Each test names the rule or the input it checks.
 
 from __future__ import annotations
 
-from rules.affinity import Lock, Modifier, State, calculate, multiplier_table
+from math import floor
+
+from rules.affinity import Affinity, Lock, Modifier, State, calculate, multiplier_table
 from rules.affinity.state import TypeState
 from tests.pinned import refusal
 
@@ -86,14 +88,21 @@ def test_the_multiplier_table_prints_as_the_page_shows_it():
     """Each table on the page is computed from the rules' own data; here is each one as the code prints
     it. From Step 5: multiplier (#multipliers).
     """
-    assert str(multiplier_table()) == (
-        "Affinity  Multiplier  9 damage becomes\n"
-        "--------  ----------  ----------------\n"
-        "VU        2           18 damage\n"
-        "Normal    1           9 damage\n"
-        "RS        1/2         4 damage\n"
-        "IM        0           No effect\n"
-        "AB        -1          Heals 9"
+    # The multipliers are the rules' own (one source); the layout and the words are what this pins.
+    vu, normal, rs, im, ab = (affinity.multiplier for affinity in Affinity)
+    rows = [
+        ("VU", vu, f"{floor(9 * vu)} damage"),
+        ("Normal", normal, f"{floor(9 * normal)} damage"),
+        ("RS", rs, f"{floor(9 * rs)} damage"),
+        ("IM", im, "No effect"),
+        ("AB", ab, f"Heals {-9 * ab}"),
+    ]
+    assert str(multiplier_table()) == "\n".join(
+        [
+            "Affinity  Multiplier  9 damage becomes",
+            "--------  ----------  ----------------",
+            *(f"{name:<8}  {multiplier!s:<10}  {becomes}" for name, multiplier, becomes in rows),
+        ]
     )
 
 
@@ -108,22 +117,27 @@ def test_a_result_carries_its_situation_and_its_changes():
     """A result also carries its situation in one line (the worked examples show it), and the damage the
     steps start from, each change they make, and where they end.
     """
+    vu, im, ab = (10 * affinity.multiplier for affinity in (Affinity.VU, Affinity.IM, Affinity.AB))
     hit = calculate(10, "fire", "Normal", guarding=True, modifier=Modifier("grant", "VU"), ignores={"IM"})
     assert (
         hit.situation == "10 fire damage against native Normal (guarding; grant VU (this attack); ignores IM)"
     )
-    assert (hit.start, hit.changes, hit.end) == (10, (10,), 20)
+    assert (hit.start, hit.changes, hit.end) == (10, (vu - 10,), vu)
     assert calculate(10, "fire", "RS").situation == "10 fire damage against native RS"
     assert (
         calculate(10, "fire", "Normal", ignores={"RS", "IM"}).situation
         == "10 fire damage against native Normal (ignores IM, RS)"
     )
     healed = calculate(10, "fire", "AB")
-    assert (healed.start, healed.changes, healed.end) == (10, (-20,), -10)
-    assert str(healed.steps[5]) == "Step 6: final damage (§final-damage): 10 x -1 = -10: heals 10"
+    assert (healed.start, healed.changes, healed.end) == (10, (ab - 10,), ab)
+    assert str(healed.steps[5]) == (
+        f"Step 6: final damage (§final-damage): 10 x {Affinity.AB.multiplier} = {ab}: heals {-ab}"
+    )
     blocked = calculate(10, "fire", "IM")
-    assert (blocked.start, blocked.changes, blocked.end) == (10, (-10,), 0)
-    assert str(blocked.steps[5]) == "Step 6: final damage (§final-damage): 10 x 0 = 0: No effect"
+    assert (blocked.start, blocked.changes, blocked.end) == (10, (im - 10,), im)
+    assert str(blocked.steps[5]) == (
+        f"Step 6: final damage (§final-damage): 10 x {Affinity.IM.multiplier} = {im}: No effect"
+    )
     assert [
         calculate(10, "ice", native, guarding=True).steps[1].rule.anchor for native in ("VU", "Normal", "RS")
     ] == ["guarding", "guarding", "guarding"]
@@ -152,9 +166,10 @@ def test_a_saved_state_built_by_hand_replays_like_a_returned_one():
     )
     assert str(by_hand) == "fire: AB locked (until next round); RS locked (scene) | ice: grant VU (scene)"
     assert str(by_hand.expire("until next round")) == "fire: RS locked (scene) | ice: grant VU (scene)"
-    assert calculate(10, "ice", "RS", state=by_hand).final == 20
+    assert calculate(10, "ice", "RS", state=by_hand).final == 10 * Affinity.VU.multiplier  # the grant replays
     replay = TypeState(Modifier("remove", "VU", duration="scene"), affinity="normal")
-    assert calculate(10, "fire", "RS", state=State((("fire", replay),))).final == 10
+    replayed = calculate(10, "fire", "RS", state=State((("fire", replay),)))
+    assert replayed.final == 10 * Affinity.NORMAL.multiplier  # removing VU left Normal, not the native RS
     assert refusal(lambda: State((("fire", "VU"),))) == (
         "RulesTypeError: A state's types are (damage type, TypeState) pairs, as result.state "
         "holds them, not ('fire', 'VU')"
@@ -187,5 +202,6 @@ def test_a_modifier_that_outlasts_an_expiry_keeps_the_affinity_it_left():
     second = calculate(
         10, "fire", "RS", state=first.state, modifier=Modifier("remove", "VU", duration="until next round")
     )
-    assert (second.final, str(second.state)) == (10, "fire: remove VU (until next round)")
-    assert calculate(10, "fire", "RS", state=second.state.expire("until next turn")).final == 10
+    normal = 10 * Affinity.NORMAL.multiplier
+    assert (second.final, str(second.state)) == (normal, "fire: remove VU (until next round)")
+    assert calculate(10, "fire", "RS", state=second.state.expire("until next turn")).final == normal

@@ -81,7 +81,12 @@ def test_what_expires_leaves_the_native_affinity_and_the_rest_replays(data, nati
     attack = calculate(10, "fire", native, state=data.draw(histories(native)), modifier=modifier)
     saved = attack.state.of("fire").modifier
     after = attack.state.expire(ending)
-    if saved is not None and (ending is Duration.SCENE or saved.duration is ending):
+    lasting = {lock for lock in attack.state.of("fire").locks
+               if ending is not Duration.SCENE and lock.duration is not ending}
+    assert after.of("fire").locks == lasting  # a lock ends with its own duration, or with the scene
+    if saved is None or ending is Duration.SCENE or saved.duration is ending:
+        # No modifier left: the native affinity, under the locks that outlast the expiry (a lock
+        # that ends now frees the native affinity even when no modifier was saved).
         assert met(native, after) is native_under_locks(native, after)
     else:
         assert met(native, after) is met(native, attack.state)
@@ -90,9 +95,10 @@ def test_what_expires_leaves_the_native_affinity_and_the_rest_replays(data, nati
 @pytest.mark.parametrize("duration", DURATIONS)
 @pytest.mark.parametrize("lock", [False, True])
 def test_removing_what_a_scene_long_grant_hides_keeps_the_grant(duration, lock):
-    """The review's case: VU granted for the scene, then RS removed: 20 now and next."""
+    """The review's case: VU granted for the scene, then RS removed: VU's damage now and next."""
     granted = calculate(10, "fire", "Normal", modifier=Modifier("grant", "VU", duration="scene"))
     removal = Modifier("remove", "RS", lock=lock, duration=duration)
     now = calculate(10, "fire", "Normal", state=granted.state, modifier=removal)
-    assert (now.final, calculate(10, "fire", "Normal", state=now.state).final) == (20, 20)
+    vu = 10 * Affinity.VU.multiplier
+    assert (now.final, calculate(10, "fire", "Normal", state=now.state).final) == (vu, vu)
     assert now.state.of("fire").modifier == Modifier("grant", "VU", duration="scene")

@@ -136,7 +136,9 @@ def test_the_attack_penalty_cites_every_rule_it_used():
 
 
 def test_blinded_and_deafened_perception_penalties_do_not_stack():
-    assert perception_penalty(having("blinded", "deafened")).total == -5
+    # Both are concealment penalties: only the larger counts, blinded's total concealment.
+    each = [perception_penalty(having(condition)).total for condition in ("blinded", "deafened")]
+    assert perception_penalty(having("blinded", "deafened")).total == min(each) == Concealment.TOTAL.penalty
 
 
 # Condition sources and instances

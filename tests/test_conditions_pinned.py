@@ -9,6 +9,8 @@ from __future__ import annotations
 from rules.conditions import (
     Attack,
     Combatant,
+    Concealment,
+    Cover,
     Instance,
     Penalty,
     after_damage,
@@ -36,7 +38,15 @@ from rules.conditions import (
     triggers_opportunity_attacks,
     violates_mark,
 )
+from rules.resistances import Resist
 from tests.pinned import refusal
+
+# The penalties of cover and concealment, from the rules (one source): a check that prints one computes
+# it from these, so changing a level's penalty fails only the prose that states the old number.
+COVER, SUPERIOR = Cover.COVER.penalty, Cover.SUPERIOR.penalty
+CONCEALED, TOTAL = Concealment.CONCEALMENT.penalty, Concealment.TOTAL.penalty
+MARK = -2  # the mark penalty (#marked), typed here as the rules type it: no constant names it
+STONE = Resist("all").amount  # what a petrified character's Resist All takes away (#petrified)
 
 
 def row(table, name):
@@ -345,7 +355,7 @@ def test_each_row_of_the_condition_table_reads_one_column_a_line():
         "Cannot flank: yes\n"
         "Actions: —\n"
         "Movement: —\n"
-        "Penalties: -5 concealment to attack rolls; -5 concealment to perception\n"
+        f"Penalties: {TOTAL} concealment to attack rolls; {TOTAL} concealment to perception\n"
         "Line of sight: none to anything"
     )
     assert row(condition_table(), "Restrained") == (
@@ -396,7 +406,7 @@ def test_every_answer_carries_its_situation_in_one_line():
     assert summary(damage_taken(Combatant("Ari"), 10)) == "10 damage to Ari: no conditions: 10 damage"
     assert (
         summary(damage_taken(Combatant("Ari").add("petrified"), 15))
-        == "15 damage to Ari: petrified: 8 damage"
+        == f"15 damage to Ari: petrified: {15 - STONE(15)} damage"
     )
     assert (
         summary(after_damage(Combatant("Ari").add("unconscious"), -3))
@@ -506,7 +516,7 @@ def test_every_answer_carries_its_situation_in_one_line():
         )
     ) == (
         "Ari: no conditions attacks Orc: prone (not adjacent, cover, total concealment, violates "
-        "a mark): -12 to the attack roll"
+        f"a mark): {SUPERIOR + TOTAL + MARK} to the attack roll"  # prone: cover one step up
     )
     assert (
         summary(attack_penalty(Combatant("Ari"), Combatant("Orc")))
@@ -574,7 +584,7 @@ def test_amounts_carry_their_start_and_each_change():
             damage_taken(Combatant("Ari"), 10),
             damage_taken(Combatant("Ari").add("petrified"), 15),
         )
-    ] == [(15, (-8,), 7), (9, (), 9), (10, (), 10), (15, (-7, 0), 8)]
+    ] == [(15, (-8,), 7), (9, (), 9), (10, (), 10), (15, (-STONE(15), 0), 15 - STONE(15))]
     assert [
         figures(stacked)
         for stacked in (
@@ -596,14 +606,15 @@ def test_amounts_carry_their_start_and_each_change():
             Combatant("Ari"), Combatant("Orc"), cover="superior", concealment="total", other=[("cover", -2)]
         ).explain()
     ) == (
-        "1. Cover and concealment (§cover-and-concealment): superior cover: -5 cover penalty\n"
-        "2. Cover and concealment (§cover-and-concealment): total concealment: -5 concealment "
+        f"1. Cover and concealment (§cover-and-concealment): superior cover: {SUPERIOR} cover penalty\n"
+        f"2. Cover and concealment (§cover-and-concealment): total concealment: {TOTAL} concealment "
         "penalty\n"
-        "3. Stacking (§penalty-stacking): -5 cover (superior cover), -2 cover: only the largest "
-        "cover penalty, -5, applies\n"
-        "4. Stacking (§penalty-stacking): different types add up: -5 + -5 = -10\n"
-        "5. Total attack penalty (§total-attack-penalty): total attack penalty -10\n"
-        "= -10 to the attack roll"
+        f"3. Stacking (§penalty-stacking): {SUPERIOR} cover (superior cover), -2 cover: only the largest "
+        f"cover penalty, {SUPERIOR}, applies\n"
+        "4. Stacking (§penalty-stacking): different types add up: "
+        f"{SUPERIOR} + {TOTAL} = {SUPERIOR + TOTAL}\n"
+        f"5. Total attack penalty (§total-attack-penalty): total attack penalty {SUPERIOR + TOTAL}\n"
+        f"= {SUPERIOR + TOTAL} to the attack roll"
     )
     assert repr(stack([("none", -1), ("cover", -2)]).applied) == (
         "(Penalty(kind=<PenaltyType.COVER: 'cover'>, value=-2, reason=''), "
@@ -616,7 +627,7 @@ def test_amounts_carry_their_start_and_each_change():
     assert (
         type(total_defense({"AC": 16}).scores).__name__,
         attack_penalty(Combatant(), Combatant(), cover="cover").stacked.total,
-    ) == ("mappingproxy", -2)
+    ) == ("mappingproxy", COVER)
 
 
 def test_the_explanations_name_each_rule_and_figure_on_every_branch(capsys):
@@ -665,13 +676,13 @@ def test_the_explanations_name_each_rule_and_figure_on_every_branch(capsys):
         "= moves: Ari: no conditions\n"
         "1. Opportunity attacks (§opportunity-attacks): the attack provokes as usual\n"
         "= yes\n"
-        "1. Cover and concealment (§cover-and-concealment): total concealment: -5 concealment "
+        f"1. Cover and concealment (§cover-and-concealment): total concealment: {TOTAL} concealment "
         "penalty\n"
-        "2. Blinded (§blinded): blinded attacker: the target has total concealment, -5\n"
-        "3. Stacking (§penalty-stacking): -5 concealment (total concealment), -5 concealment "
-        "(blinded): only the largest concealment penalty, -5, applies\n"
-        "4. Total attack penalty (§total-attack-penalty): total attack penalty -5\n"
-        "= -5 to the attack roll\n"
+        f"2. Blinded (§blinded): blinded attacker: the target has total concealment, {TOTAL}\n"
+        f"3. Stacking (§penalty-stacking): {TOTAL} concealment (total concealment), {TOTAL} concealment "
+        f"(blinded): only the largest concealment penalty, {TOTAL}, applies\n"
+        f"4. Total attack penalty (§total-attack-penalty): total attack penalty {TOTAL}\n"
+        f"= {TOTAL} to the attack roll\n"
         "1. Helpless (§helpless): neither helpless nor unconscious\n"
         "= no\n"
         "1. Several dominators (§several-dominators): lich dominates Ari: move action to move "
@@ -745,19 +756,27 @@ def test_the_condition_table_prints_as_the_page_shows_it():
 def test_the_cover_and_concealment_table_prints_as_the_page_shows_it():
     # moved from docs/conditions.md#conditions-tables-in-code
     """From Cover and concealment (#cover-and-concealment)."""
-    assert str(cover_table()) == (
-        "The target has     Penalty\n"
-        "-----------------  -----------------------------------------\n"
-        "Concealment        -2 concealment penalty to the attack roll\n"
-        "Total concealment  -5 concealment penalty to the attack roll\n"
-        "Cover              -2 cover penalty to the attack roll\n"
-        "Superior cover     -5 cover penalty to the attack roll"
+    penalties = {
+        "Concealment": f"{CONCEALED} concealment penalty to the attack roll",
+        "Total concealment": f"{TOTAL} concealment penalty to the attack roll",
+        "Cover": f"{COVER} cover penalty to the attack roll",
+        "Superior cover": f"{SUPERIOR} cover penalty to the attack roll",
+    }
+    width = max(map(len, penalties.values()))
+    assert str(cover_table()) == "\n".join(
+        [
+            "The target has     Penalty",
+            f"-----------------  {'-' * width}",
+            *(f"{level:<17}  {penalty}" for level, penalty in penalties.items()),
+        ]
     )
     assert [
         attack_penalty(Combatant(), Combatant(), concealment=level).total
         for level in ("concealment", "total")
-    ] == [-2, -5]
+    ] == [CONCEALED, TOTAL]
     assert [
         attack_penalty(Combatant(), Combatant(), cover=level).total for level in ("cover", "superior")
-    ] == [-2, -5]
-    assert attack_penalty(Combatant(), Combatant(), cover="superior", concealment="total").total == -10
+    ] == [COVER, SUPERIOR]
+    assert attack_penalty(Combatant(), Combatant(), cover="superior", concealment="total").total == (
+        SUPERIOR + TOTAL
+    )

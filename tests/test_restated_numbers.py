@@ -36,7 +36,8 @@ def test_the_affinity_flowchart_states_each_multiplier_as_the_rules_apply_it():
         return ", ".join(f"{word} {value}" for word, value in multipliers.items())
 
     assert stated == actual, (
-        f"docs/affinity.md, line {number}: the chart says {plain(stated)}; the rules give {plain(actual)}")
+        f"docs/affinity.md, line {number}: the flowchart label says {plain(stated)}, but the rules now "
+        f"give {plain(actual)}: rewrite the label with the new numbers")
 
 
 def test_rs_rounds_down_as_the_flowchart_says():
@@ -59,8 +60,9 @@ def test_the_glossary_states_each_affinity_as_the_rules_apply_it():
         said = [multiplier for words, multiplier in WORDS.items() if words in entry]
         actual = Affinity(abbreviation).multiplier
         assert said == [actual], (
-            f"docs/glossary.md, line {number + 2}: the entry for {abbreviation} should say what "
-            f"x {actual} does (it says {entry!r})"
+            f"docs/glossary.md, line {number + 2}: the entry for {abbreviation} says {entry!r}, but the "
+            f"rules now multiply by {actual}: reword the entry with one of {', '.join(map(repr, WORDS))} "
+            f"(or add the words for x {actual} to WORDS in tests/test_restated_numbers.py)"
         )
 
 

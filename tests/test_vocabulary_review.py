@@ -8,11 +8,13 @@ stops and for the non-stacking list.
 
 from __future__ import annotations
 
+from math import floor
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.affinity import Modifier, calculate
+from rules.affinity import Affinity, Modifier, calculate
 from rules.conditions import Attack, Combatant, can_be_commanded_by, violates_mark
 from rules.resistances import CharacterCondition, check_effect, parse_trait
 from rules.taking_damage import NON_STACKING, Defender, Immunity, take_hit
@@ -92,7 +94,7 @@ def test_the_seed_s_names_of_the_non_stacking_effects_are_read_as_the_list(seed_
 @given(data=st.data())
 def test_a_damage_type_reads_alike_in_any_spelling_in_the_affinity_flowchart(data):
     written = spelled("cold iron", data)
-    assert calculate(10, written, {"Cold-Iron": "VU"}).final == 20
+    assert calculate(10, written, {"Cold-Iron": "VU"}).final == 10 * Affinity.VU.multiplier
     granted = Modifier("grant", "RS", duration="scene")
     saved = calculate(10, written, "Normal", modifier=granted).state
-    assert calculate(10, "cold iron", "Normal", state=saved).final == 5
+    assert calculate(10, "cold iron", "Normal", state=saved).final == floor(10 * Affinity.RS.multiplier)

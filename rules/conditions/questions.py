@@ -295,8 +295,9 @@ def _concealment(attacker: Combatant, concealment: Concealment, steps: list[Step
         penalties.append(Penalty(PenaltyType.CONCEALMENT, concealment.penalty, concealment.value))
     if attacker.has(Condition.BLINDED):
         rule = EFFECTS[Condition.BLINDED].rule
-        steps.append(Step(rule, "blinded attacker: the target has total concealment, -5"))
-        penalties.append(Penalty(PenaltyType.CONCEALMENT, -5, "blinded"))
+        total = Concealment.TOTAL
+        steps.append(Step(rule, f"blinded attacker: the target has {total.value}, {total.penalty}"))
+        penalties.append(Penalty(PenaltyType.CONCEALMENT, total.penalty, "blinded"))
     return penalties
 
 
