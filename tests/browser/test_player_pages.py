@@ -140,7 +140,7 @@ def test_programmer_material_is_collapsed_at_the_end(phone, path):
     expect(last_h2).to_have_id(re.compile(r"-for-programmers$"))
     details = page.locator("article details.info").last
     assert details.evaluate("d => !d.open")
-    assert details.locator("pre").count() >= 1
+    assert details.locator("details.example-python").count() >= 1  # its examples, code and all
     content = details.locator(":scope > :not(summary)").first
     expect(content).to_be_hidden()
     details.locator(":scope > summary").click()
