@@ -247,7 +247,7 @@ def main() -> None:
         print_rows(calculator_only(), 1)
         return
     if args.pages:
-        print_rows(pages_only(args.site, lighthouse=args.lighthouse), 1)
+        print_rows(pages_only(args.site, lighthouse=args.lighthouse, runs=args.runs), args.runs)
         return
     rows = test_loop_rows(args.runs)
     if args.tests_only:
@@ -289,31 +289,31 @@ def main() -> None:
                 rows.append((f"Flowchart on screen: {label}", f"{millis:.0f} ms", ""))
             rows.extend(calculator_rows(base, [p.strip("/") for p in SYSTEM_PAGES], str(CHROMIUM),
                                         CHROMIUM_FLAGS))
-            rows.extend(page_rows(base, lighthouse=args.lighthouse))
+            rows.extend(page_rows(base, lighthouse=args.lighthouse, runs=args.runs))
     rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
 
 
-def page_rows(base: str, *, lighthouse: bool) -> list[tuple[str, str, str]]:
+def page_rows(base: str, *, lighthouse: bool, runs: int = 1) -> list[tuple[str, str, str]]:
     """Elements at load (and Lighthouse's audit) of every page, beside an empty Material page."""
     with tempfile.TemporaryDirectory() as out:
         build_empty_site(Path(out), BIN / "mkdocs", ENV)
         with serve(Path(out) / "site") as empty:
             urls = {EMPTY: empty + "/", **{path: base + path for path in PAGES}}
             if lighthouse:
-                return lighthouse_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS)
+                return lighthouse_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS, runs)
             return element_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS)
 
 
-def pages_only(site: Path | None, *, lighthouse: bool) -> list[tuple[str, str, str]]:
+def pages_only(site: Path | None, *, lighthouse: bool, runs: int) -> list[tuple[str, str, str]]:
     """The pages' figures alone, on a fresh strict build or on an already built site."""
     if site is not None:
         with serve(site.resolve()) as base:
-            return page_rows(base, lighthouse=lighthouse)
+            return page_rows(base, lighthouse=lighthouse, runs=runs)
     with tempfile.TemporaryDirectory() as out:
         timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
         with serve(Path(out)) as base:
-            return page_rows(base, lighthouse=lighthouse)
+            return page_rows(base, lighthouse=lighthouse, runs=runs)
 
 
 def calculator_only() -> list[tuple[str, str, str]]:
