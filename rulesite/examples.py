@@ -439,14 +439,21 @@ def render(shown: list[Shown], code: str, md: Any) -> str:
     """The player's view of a block, then its Python behind a toggle."""
     parts = [_render_one(item, md) for item in shown]
     if not parts:
-        return (
-            '<details class="example-python example-setup"><summary>Python: the names the examples use'
-            f"</summary>{code}</details>"
-        )
-    return (
-        f'<div class="worked-examples">{"".join(parts)}'
-        f'<details class="example-python"><summary>Show as Python</summary>{code}</details></div>'
-    )
+        return python_toggle(code, "Python: the names the examples use", "example-setup")
+    return f'<div class="worked-examples">{"".join(parts)}{python_toggle(code, "Show as Python")}</div>'
+
+
+def python_toggle(code: str, summary: str, kind: str = "") -> str:
+    """The highlighted Python behind a toggle, inert until a player opens it.
+
+    The code sits in a ``<template>``: the browser parses it but neither styles, lays out
+    nor counts it in the page (a system page holds some 200 of these, one element per
+    token); ``assets/js/player.js`` moves it into place when the toggle is opened, or the
+    page is printed. The search index reads it as before (``rulesite.searchable`` keeps
+    it out).
+    """
+    classes = f"example-python {kind}".strip()
+    return f'<details class="{classes}"><summary>{summary}</summary><template>{code}</template></details>'
 
 
 def _render_one(item: Shown, md: Any) -> str:

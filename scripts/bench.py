@@ -7,7 +7,10 @@ Prints a Markdown table to paste into notes:
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
 - bytes the home page loads before anyone searches, and the search index's share;
-- Lighthouse scores (mobile preset) of every system page, with `--lighthouse`;
+- elements each page holds at load, beside an empty Material page (bench_pages.py);
+- Lighthouse's mobile audit of every page (performance, total blocking time, largest
+  contentful paint, elements, bytes) beside the empty page measured in the same run, with
+  `--lighthouse`; `--pages` measures only the pages (`--site DIR`: an already built site);
 - the worst-case time of each public rules function on adversarial inputs (bench_engine.py);
 - the calculators (bench_calculator.py): bytes before one is opened (goal: no runtime byte),
   time from opening to the first answer (cold), time of a later answer;
@@ -41,13 +44,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
 SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/typed-damage/",
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
 
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
+from bench_pages import EMPTY, PAGES, build_empty_site, element_rows, lighthouse_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -299,30 +302,14 @@ def _wait_for(url: str, text: str, timeout: float) -> None:
     sys.exit(f"{url} never showed {text!r}")
 
 
-def lighthouse(base: str, paths: list[str]) -> dict[str, dict[str, int]]:
-    """Lighthouse category scores (mobile preset) of each page, 0-100."""
-    if not (LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse").exists():
-        subprocess.run(["npm", "install", "--prefix", str(LIGHTHOUSE), "--no-audit", "--no-fund",
-                        "--loglevel=error", "lighthouse@13"], check=True)
-    flags = " ".join(["--headless=new", *CHROMIUM_FLAGS])
-    scores = {}
-    for path in paths:
-        with tempfile.NamedTemporaryFile(suffix=".json") as report:
-            subprocess.run(
-                [str(LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse"), base + path, "--quiet",
-                 "--output=json", f"--output-path={report.name}", f"--chrome-flags={flags}"],
-                env={**os.environ, "CHROME_PATH": str(CHROMIUM)}, check=True,
-            )
-            categories = json.loads(Path(report.name).read_text(encoding="utf-8"))["categories"]
-        scores[path] = {name: round(category["score"] * 100) for name, category in categories.items()
-                        if name in {"performance", "accessibility", "best-practices", "seo"}}
-    return scores
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description="Benchmark the rules site.")
     parser.add_argument("--runs", type=int, default=3, help="runs per timing (median reported)")
-    parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse (about 2 min)")
+    parser.add_argument("--lighthouse", action="store_true",
+                        help="also run Lighthouse on every page (about 30 s a page)")
+    parser.add_argument("--pages", action="store_true",
+                        help="only the pages' figures: elements at load (and Lighthouse with --lighthouse)")
+    parser.add_argument("--site", type=Path, help="with --pages: measure this built site, do not build")
     parser.add_argument("--tests-only", action="store_true", help="only the test-loop timings")
     parser.add_argument("--calculator", action="store_true", help="only the calculators' figures")
     parser.add_argument("--build-only", action="store_true",
@@ -333,6 +320,9 @@ def main() -> None:
         return
     if args.build_only:
         print_rows(build_rows(args.runs), args.runs)
+        return
+    if args.pages:
+        print_rows(pages_only(args.site, lighthouse=args.lighthouse, runs=args.runs), args.runs)
         return
     rows = test_loop_rows(args.runs)
     if args.tests_only:
@@ -370,12 +360,7 @@ def main() -> None:
                 rows.append((f"Flowchart on screen: {label}", f"{millis:.0f} ms", ""))
             rows.extend(calculator_rows(base, [p.strip("/") for p in SYSTEM_PAGES], str(CHROMIUM),
                                         CHROMIUM_FLAGS))
-            if args.lighthouse:
-                for path, score in lighthouse(base, SYSTEM_PAGES).items():
-                    rows.append((f"Lighthouse `{path}` performance / accessibility / best practices / SEO",
-                                 " / ".join(str(score[key]) for key in
-                                            ("performance", "accessibility", "best-practices", "seo")),
-                                 "95+ / 100 / - / -"))
+            rows.extend(page_rows(base, lighthouse=args.lighthouse, runs=args.runs))
     rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
 
@@ -398,6 +383,28 @@ def build_rows(runs: int) -> list[tuple[str, str, str]]:
         ("`scripts/serve --full`: a saved page on screen (whole site rebuilt strictly)",
          f"{full['page']:.2f} s", ""),
     ]
+
+
+def page_rows(base: str, *, lighthouse: bool, runs: int = 1) -> list[tuple[str, str, str]]:
+    """Elements at load (and Lighthouse's audit) of every page, beside an empty Material page."""
+    with tempfile.TemporaryDirectory() as out:
+        build_empty_site(Path(out), BIN / "mkdocs", ENV)
+        with serve(Path(out) / "site") as empty:
+            urls = {EMPTY: empty + "/", **{path: base + path for path in PAGES}}
+            if lighthouse:
+                return lighthouse_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS, runs)
+            return element_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS)
+
+
+def pages_only(site: Path | None, *, lighthouse: bool, runs: int) -> list[tuple[str, str, str]]:
+    """The pages' figures alone, on a fresh strict build or on an already built site."""
+    if site is not None:
+        with serve(site.resolve()) as base:
+            return page_rows(base, lighthouse=lighthouse, runs=runs)
+    with tempfile.TemporaryDirectory() as out:
+        timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
+        with serve(Path(out)) as base:
+            return page_rows(base, lighthouse=lighthouse, runs=runs)
 
 
 def calculator_only() -> list[tuple[str, str, str]]:

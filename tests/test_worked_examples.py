@@ -66,6 +66,23 @@ def test_values_read_as_words_and_refusals_as_the_rules_message():
     assert "Traceback" not in view and "rules." not in view
 
 
+def test_the_python_reaches_the_page_inert_and_highlighted_as_a_console_session():
+    html = render('''
+        ```python
+        >>> from rules.resistances import take_damage
+        >>> take_damage(10, "fire", ["Resist Fire"]).final
+        5
+        ```
+    ''')
+    outside, toggle = html.split('<details class="example-python">', 1)
+    assert toggle.startswith("<summary>Show as Python</summary><template>")
+    inert, after = toggle.removeprefix("<summary>Show as Python</summary><template>").split("</template>", 1)
+    assert after.startswith("</details></div>")
+    assert inert.startswith('<div class="highlight"><pre>')
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in inert and "take_damage" in inert
+    assert "<pre" not in outside  # nothing of the Python is laid out before it is asked for
+
+
 def test_a_block_of_imports_shows_only_the_collapsed_python():
     html = render('''
         ```python

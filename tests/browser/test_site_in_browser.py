@@ -86,8 +86,15 @@ def test_search_finds_a_ruling_and_lands_on_its_anchor(page, base_url):
 
 def test_an_explanation_links_each_step_to_its_rule(page, base_url):
     page.goto(base_url + "/affinity/")
+    # The explanation is printed by the example's Python, shipped inert until it is shown.
+    toggle = page.evaluate(
+        "[...document.querySelectorAll('details.example-python')].findIndex("
+        "d => d.querySelector(':scope > template').content.textContent.includes('§guarding'))"
+    )
+    assert toggle >= 0
+    page.locator("details.example-python > summary").nth(toggle).click()
     cite = page.locator("a.rule-cite", has_text="§guarding").first
-    assert cite.get_attribute("href").endswith("/affinity/#guarding")
+    assert cite.evaluate("a => a.href").endswith("/affinity/#guarding")  # the address it leads to
     page.goto(base_url + "/linking/")
     cite = page.locator("a.rule-cite", has_text="§guarding").first
     cite.click()
