@@ -24,7 +24,7 @@ from calculators import affinity, conditions, monsters, resistances, taking_dama
 from calculators.fields import KINDS, Calculator, Field
 from calculators.form import FieldError, Form
 from calculators.results import refused
-from rules.errors import RulesError, shown
+from rules.errors import RulesError, RulesTypeError, shown
 
 __all__ = ["CALCULATORS", "KINDS", "Calculator", "Field", "answer", "answer_json"]
 
@@ -65,9 +65,13 @@ def answer(system: str, values: Mapping[str, str]) -> dict[str, object]:
 def answer_json(system: str, query: str) -> str:
     """The browser's entry point: a URL query (``"damage=17&types=fire"``) in, the answer as JSON out.
 
-    A field given twice is refused: a link names each input once.
+    A field given twice is refused: a link names each input once; so is a query that is not
+    text, as `answer` refuses values that are not a mapping of text.
     """
-    pairs = parse_qsl(query, keep_blank_values=True) if isinstance(query, str) else []
+    if not isinstance(query, str):
+        message = f"The query must be the text of a link, such as 'damage=17&types=fire', not {shown(query)}"
+        return json.dumps(refused(RulesTypeError(message)))
+    pairs = parse_qsl(query, keep_blank_values=True)
     values: dict[str, str] = {}
     for name, value in pairs:
         if name in values:

@@ -72,11 +72,12 @@ CALCULATOR = Calculator(
 
 
 def _modifier(form: Form, action: str, affinity: str, *, lock: str, duration: str | None) -> Modifier | None:
+    lasts = Duration.SCENE if duration is None else Duration(form.choice(duration))  # every field is read
+    locked = form.flag(lock)
     if not action:
         return None
     with form.concerning(lock):
-        lasts = Duration.SCENE if duration is None else Duration(form.choice(duration))
-        return Modifier(Action(action), Affinity.parse(affinity), lock=form.flag(lock), duration=lasts)
+        return Modifier(Action(action), Affinity.parse(affinity), lock=locked, duration=lasts)
 
 
 def solve(form: Form) -> dict[str, object]:
@@ -91,7 +92,7 @@ def solve(form: Form) -> dict[str, object]:
     ignores = form.read_choices("ignores", Affinity.parse)
     with form.concerning("type"):
         state = State() if earlier is None else calculate(0, kind, native, modifier=earlier).state
-    with form.concerning("type", blame={"ignore": "ignores"}):
+    with form.concerning("type", inputs={"ignores": "ignores", "base_damage": "damage"}):
         result = calculate(damage, kind, native, guarding=form.flag("guarding"), state=state,
                            modifier=modifier, ignores=ignores)
     return explained(result)

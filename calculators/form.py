@@ -3,7 +3,9 @@
 Every value arrives as text. `Form` turns each into what the rules take (a whole number,
 a flag, a list of lines...) and refuses bad text with a `FieldError`: a `RulesError` that
 also names the field it concerns. `Form.concerning` does the same for an error the rules
-raise while reading a field's value (a trait line, a damage type), keeping their words.
+raise while reading a field's value (a trait line, a damage type), keeping their words: the
+field comes from the input the error says it concerns (`RulesError.concerns`), never from
+the message's words.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class FieldError(RulesError):
     """A value the rules cannot accept, and the field of the form it came from."""
 
     def __init__(self, field: str | None, message: str) -> None:
-        super().__init__(message)
+        super().__init__(message, concerns=field)
         self.field = field
 
 
@@ -69,21 +71,20 @@ class Form:
         return field
 
     @contextmanager
-    def concerning(self, name: str | None, blame: Mapping[str, str] | None = None) -> Iterator[None]:
+    def concerning(self, name: str | None, inputs: Mapping[str, str] | None = None) -> Iterator[None]:
         """Any `RulesError` raised inside concerns a field, named in its `FieldError`.
 
-        The field is the first in ``blame`` (``{"armor": "armor"}``: a word of the message, and
-        its field) whose word the message says, else ``name``; a `FieldError` keeps its field.
+        The field is the one ``inputs`` gives for the rules' input the error concerns
+        (``{"margin": "margin"}``: the input's name in the rules, and its field), else
+        ``name``; a `FieldError` keeps its field. The message is kept word for word.
         """
         try:
             yield
         except FieldError:
             raise
         except RulesError as error:
-            message = str(error)
-            folded = message.casefold()
-            named = [field for word, field in (blame or {}).items() if word.casefold() in folded]
-            raise FieldError(named[0] if named else name, message) from error
+            field = (inputs or {}).get(error.concerns or "", name)
+            raise FieldError(field, str(error)) from error
 
     def number(self, name: str, *, minimum: int | None = 0) -> int:
         """A whole number, at least ``minimum``, written with ASCII digits and an optional sign."""

@@ -66,8 +66,8 @@ def solve(form: Form) -> dict[str, object]:
     groups = form.choices("groups")
     level = form.number("level", minimum=None)
     old_rules = form.flag("old-rules")
-    with form.concerning("role", blame={"only minus": "minus", "variety": "plus"}):
+    with form.concerning("role", inputs={"plus": "plus", "minus": "minus", "average": "average"}):
         defenses = design_defenses(form.text("role"), average, plus=plus, minus=minus)
-    with form.concerning("groups", blame={"level": "level"}):
+    with form.concerning("groups", inputs={"level": "level"}):
         traits = monster_traits(groups, level=level, new_rules=not old_rules)
     return explained_together(defenses, traits)

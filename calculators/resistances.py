@@ -78,6 +78,7 @@ CALCULATOR = Calculator(
 def _reduction(form: Form) -> dict[DamageType | str, int]:
     """``"Fire 5, Cold 2"`` as ``{"Fire": 5, "Cold": 2}``; the rules read the types and numbers."""
     reduction: dict[DamageType | str, int] = {}
+    written: dict[str, str] = {}
     for item in filter(str.strip, form.text("reduction").split(",")):
         found = _REDUCTION.fullmatch(item)
         if found is None:
@@ -86,7 +87,15 @@ def _reduction(form: Form) -> dict[DamageType | str, int]:
                 "write a damage type and a number, such as 'Fire 5'"
             )
             raise FieldError("reduction", msg)
-        reduction[found["kind"]] = int(found["value"])
+        kind = found["kind"]
+        if kind in written:  # the rules refuse a type given twice; a dict would keep the last
+            msg = (
+                f"Resistance Reduction gives {shown(kind)} twice, as {shown(written[kind])} and as "
+                f"{shown(item.strip())}: give each damage type once"
+            )
+            raise FieldError("reduction", msg)
+        written[kind] = item.strip()
+        reduction[kind] = int(found["value"])
     return reduction
 
 
@@ -108,6 +117,7 @@ def solve(form: Form) -> dict[str, object]:
             environmental=form.flag("environmental"),
         )
     reduction = _reduction(form)
-    with form.concerning(None, blame={"reduction": "reduction", "trait": "traits", "damage type": "types"}):
+    inputs = {"amount": "damage", "reduction": "reduction", "traits": "traits", "types": "types"}
+    with form.concerning(None, inputs=inputs):
         result = take_damage(damage, types, traits, reduction=reduction, circumstances=circumstances)
     return explained(result)

@@ -85,7 +85,8 @@ def solve(form: Form) -> dict[str, object]:
     source = form.text("source") or None
     with form.concerning("roll"):
         roll = read_roll(form.text("roll", strip=False))
-    with form.concerning("roll", blame={"mode": "mode", "source": "source", "strength": "strength"}):
+    inputs = {"mode": "mode", "source": "source", "strength": "strength", "margin": "margin"}
+    with form.concerning("roll", inputs=inputs):
         pool = dice_pool(weapon, armor, margin, mode=mode, source=source, strength=strength)
         hit = damage(weapon, armor, roll, margin, mode=mode, source=source, strength=strength)
     if pool > MOST_CHARTED_DICE:

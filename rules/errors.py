@@ -8,8 +8,10 @@ input of the wrong type raises `RulesTypeError`, which is also a `TypeError`.
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-__all__ = ["MOST_TEXT", "NotationError", "RulesError", "RulesTypeError", "shown"]
+__all__ = ["MOST_TEXT", "NotationError", "RulesError", "RulesTypeError", "concerning", "shown"]
 
 MOST_TEXT = 10_000
 """The longest notation (a trait line, a weapon, an armor, a roll) read, in characters."""
@@ -89,7 +91,35 @@ def _digits(number: int) -> int:
 
 
 class RulesError(ValueError):
-    """A value the rules cannot accept; the message names the value and what is wrong."""
+    """A value the rules cannot accept; the message names the value and what is wrong.
+
+    ``concerns`` names the input the refusal is about, as the function that reads it calls
+    it (``"margin"``, ``"reduction"``, ``"traits"``), or is ``None`` when no one input is
+    to blame. Code that shows the refusal beside an input (a calculator's form field)
+    reads it, never the message's words.
+    """
+
+    def __init__(self, *args: object, concerns: str | None = None) -> None:
+        super().__init__(*args)
+        self.concerns = concerns
+
+
+@contextmanager
+def concerning(name: str) -> Iterator[None]:
+    """A `RulesError` raised inside, not yet about an input, is about ``name``.
+
+    A rules function reads each input inside one, so every refusal carries the input it
+    concerns as data, set where the input is read::
+
+        with concerning("margin"):
+            margin = whole_number(margin, "margin")
+    """
+    try:
+        yield
+    except RulesError as error:
+        if error.concerns is None:
+            error.concerns = name
+        raise
 
 
 class RulesTypeError(RulesError, TypeError):
@@ -118,7 +148,9 @@ class NotationError(RulesError):
             raise cls(what, text, MOST_TEXT, problem)
         return text
 
-    def __init__(self, what: str, text: str, position: int, problem: str) -> None:
+    def __init__(
+        self, what: str, text: str, position: int, problem: str, *, concerns: str | None = None
+    ) -> None:
         self.what = what
         self.text = text
         self.position = position
@@ -126,7 +158,8 @@ class NotationError(RulesError):
         line, column = _window(text, position)
         caret = " " * (column + 4) + "^"
         super().__init__(
-            f"Cannot read {what} {shown(text)}: {problem} at position {position}\n    {line}\n{caret}"
+            f"Cannot read {what} {shown(text)}: {problem} at position {position}\n    {line}\n{caret}",
+            concerns=concerns,
         )
 
 

@@ -10,17 +10,62 @@ Examples:
     (<Condition.EXILED: 'exiled'>, <CharacterCondition.FORCED_MOVEMENT: 'Forced Movement'>)
     >>> CharacterCondition.of(Condition.PRONE)
     <CharacterCondition.PRONE: 'Prone'>
+    >>> CharacterCondition.parse("Removed from Game")
+    <CharacterCondition.EXILED: 'Exiled'>
+    >>> bare_effect_name("The Rare Arcane Antiviral Ritual"), bare_effect_name("Poison Immunity Spell")
+    ('arcane antiviral', 'poison immunity')
+    >>> same_name("Fighter", " fighter "), name_key("The  Ogre")
+    (True, 'the ogre')
 
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 from types import MappingProxyType
 
-from rules.words import parse_word
+from rules.words import normalise, parse_word
 
-__all__ = ["CharacterCondition", "Condition"]
+__all__ = ["CharacterCondition", "Condition", "among", "bare_effect_name", "name_key", "same_name"]
+
+
+def name_key(name: str) -> str:
+    """A combatant's or a source's name as every system compares it: case and spacing aside.
+
+    The name itself is kept as written for explanations; only comparisons use the key.
+    """
+    return normalise(name)
+
+
+def same_name(first: str, second: str) -> bool:
+    """Whether two names name the same combatant: ``"Fighter"`` is ``"fighter"``."""
+    return name_key(first) == name_key(second)
+
+
+_LEADING = frozenset({"the", "rare"})
+_TRAILING = frozenset({"spell", "ritual", "magic", "item", "items"})
+
+
+def bare_effect_name(name: str) -> str:
+    """An effect's name without what kind of thing it is: ``"The Rare X Ritual"`` is ``"x"``.
+
+    A leading "the" or "rare" and a trailing "spell", "ritual" or "magic item(s)" go, so
+    the seed's "Poison Immunity Spell" reads as "poison immunity" wherever an effect's
+    name is read (what an immunity stops, the non-stacking list).
+    """
+    words = normalise(name).split()
+    while len(words) > 1 and words[0] in _LEADING:
+        words.pop(0)
+    while len(words) > 1 and words[-1] in _TRAILING:
+        words.pop()
+    return " ".join(words)
+
+
+def among(name: str, names: Iterable[str]) -> bool:
+    """Whether ``name`` is one of ``names``, compared as `same_name` compares two."""
+    key = name_key(name)
+    return any(name_key(other) == key for other in names)
 
 
 class Condition(Enum):
@@ -112,13 +157,23 @@ class CharacterCondition(Enum):
             return cls.of(value)
         return parse_word(cls, value, "character condition", aliases=_IMMUNITY_WORDS)
 
+    @property
+    def condition(self) -> Condition | None:
+        """The one of the seventeen conditions this names; ``None`` for forced movement."""
+        return None if self is CharacterCondition.FORCED_MOVEMENT else Condition[self.name]
+
     @classmethod
     def of(cls, condition: Condition) -> CharacterCondition:
         """The member naming one of the seventeen conditions."""
         return cls[condition.name]
 
 
-_IMMUNITY_WORDS = {word: CharacterCondition.FORCED_MOVEMENT for word in ("push", "pull", "slide")}
+_IMMUNITY_WORDS = {
+    **{word: CharacterCondition.FORCED_MOVEMENT for word in ("push", "pull", "slide")},
+    # The conditions' other names ("Removed from Game" is Exiled) read the same in an immunity.
+    **{word: CharacterCondition.of(condition) for word, condition in _CONDITION_ALIASES.items()},
+    **{condition.value: CharacterCondition.of(condition) for condition in Condition},
+}
 
 if {member.name for member in Condition} != {member.name for member in CharacterCondition} - {
     "FORCED_MOVEMENT"

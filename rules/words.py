@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from rules.errors import RulesError, RulesTypeError, shown
 
-__all__ = ["choices", "normalise", "parse_word"]
+__all__ = ["choices", "normalise", "parse_word", "singular", "word_key"]
 
 E = TypeVar("E", bound=Enum)
 
@@ -37,6 +37,60 @@ def normalise(word: str) -> str:
     Spaces around a slash go too, so ``"Burst / Blast"`` reads as ``"burst/blast"``.
     """
     return _SLASH.sub("/", " ".join(_SEPARATORS.split(word.casefold())).strip())
+
+
+_IRREGULAR = MappingProxyType({
+    "children": "child", "cacti": "cactus", "dice": "die", "feet": "foot", "fungi": "fungus",
+    "geese": "goose", "lice": "louse", "men": "man", "mice": "mouse", "oxen": "ox",
+    "people": "person", "staves": "staff", "teeth": "tooth", "women": "woman",
+})
+"""Plurals that no ending rule reads (the seeds' sources are weapons, beasts and energies)."""
+
+_SIBILANT_ES = re.compile(r"(?:ss|x|zz|ch|sh)es$")
+
+
+def singular(name: str) -> str:
+    """A name as one thing: its last word made singular, the whole case-folded.
+
+    Irregular plurals come from a table (``"Teeth"``), then the endings: ``-ives`` is
+    ``-ife`` (``"Knives"``), another ``-ves`` is ``-f`` (``"Wolves"``), ``-ies`` is ``-y``,
+    ``-es`` after ss, x, zz, ch or sh goes (``"Torches"``), and a last ``s`` goes unless the
+    word ends in ``ss``, ``us`` or ``is`` or has three letters or fewer.
+
+    Examples:
+        >>> [singular(word) for word in ("Knives", "Fire Arrows", "Torches", "Teeth", "Glass")]
+        ['knife', 'fire arrow', 'torch', 'tooth', 'glass']
+
+    """
+    *first, last = normalise(name).split(" ") or [""]
+    if last in _IRREGULAR:
+        last = _IRREGULAR[last]
+    elif len(last) > 4 and last.endswith("ives"):
+        last = last[:-3] + "fe"
+    elif len(last) > 4 and last.endswith("ves"):
+        last = last[:-3] + "f"
+    elif len(last) > 4 and last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif _SIBILANT_ES.search(last) and len(last) > 4:
+        last = last[:-2]
+    elif len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
+        last = last[:-1]
+    return " ".join([*first, last])
+
+
+def word_key(name: str) -> str:
+    """The key two names are compared by: `singular`, without a last silent ``e``.
+
+    ``"Axes"`` and ``"axe"``, ``"Knives"`` and ``"knife"`` get one key, so a plural and
+    its singular always match, whichever ending rule read the plural.
+
+    Examples:
+        >>> word_key("Axes") == word_key("axe"), word_key("Knives") == word_key("Knife")
+        (True, True)
+
+    """
+    one = singular(name)
+    return one[:-1] if len(one) >= 3 and one.endswith("e") else one
 
 
 def parse_word(

@@ -9,5 +9,7 @@
 - `rulesite.flowcharts` draws flowcharts ahead of time; `rulesite.charts` and
   `rulesite.tables` turn the rules' charts and tables into HTML and Markdown.
 - `rulesite.moves` keeps links to anchors that moved to another page working
-  (``docs/moved.yml``); `rulesite.searchable` keeps example code out of the site search.
+  (``docs/moved.yml``); `rulesite.searchable` keeps example code out of the site search;
+  `rulesite.preview` runs Material's link previews once per page.
+- `rulesite.dependencies` tells the live server (scripts/serve.py) which pages a code change touches.
 """

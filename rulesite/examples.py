@@ -36,8 +36,8 @@ from markdown import Markdown
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
-from rulesite.extension import docs_of, page_of, rule_href
-from rulesite.model import Fence, Page
+from rulesite.extension import converts_a_docstring, docs_of, page_of, rule_href
+from rulesite.model import Docs, Fence, Page
 
 log = logging.getLogger("mkdocs.rulesite")
 _CHECKER = doctest.OutputChecker()
@@ -68,16 +68,112 @@ class _Run:
 def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
     """Superfences formatter for ``python`` fences: an example as a worked example, else code."""
     fences = md.preprocessors["fenced_code_block"]
-    namespace = _namespace(md)
-    _run_hidden_code(src, md, namespace)
+    shown = shown_by(src, md)
     if not src.lstrip().startswith(">>>"):
-        _execute_code(src, namespace, _where(src, md))
-        return str(fences.highlight(src=src, language="python", options=dict(options), md=md, **kwargs))
-    run = _Run(_where(src, md), namespace)
+        return _highlighted(fences, src, "python", options=options, md=md, kwargs=kwargs)
+    code = _highlighted(fences, src, "pycon", options=options, md=md, kwargs=kwargs)
+    return render(shown, code, md)
+
+
+# How and when examples run: each page's blocks once per build, whichever conversion asks first
+# (the page itself, or the print page that holds every system page).
+
+
+def shown_by(src: str, md: Any) -> list[Shown]:
+    """What a block shows: its page's run of it, or, for a block no page holds, a run here and now."""
+    docs = docs_of(md)
+    found = _fence_of(src, md, docs)
+    if found is None:  # a docstring's example: run in this conversion's namespace
+        return _run_block(src, _namespace(md), "an example")
+    page, fence = found
+    return _page_runs(docs, page)[fence.line]
+
+
+_RUNS: list[tuple[Docs, dict[str, dict[int, list[Shown]]]]] = []
+"""The docs being built and each page's runs, block by block (one entry: a new read of the docs clears it)."""
+
+_HIGHLIGHTED: list[tuple[Docs, dict[tuple[str, ...], str]]] = []
+"""The docs being built and each block's highlighted code, as pages show it."""
+
+
+def _this_build(cache: list[tuple[Docs, dict[Any, Any]]], docs: Docs) -> dict[Any, Any]:
+    if not cache or cache[0][0] is not docs:
+        cache[:] = [(docs, {})]
+    return cache[0][1]
+
+
+def _page_runs(docs: Docs, page: Page) -> dict[int, list[Shown]]:
+    runs: dict[str, dict[int, list[Shown]]] = _this_build(_RUNS, docs)
+    if page.src not in runs:
+        runs[page.src] = run_page(page)
+    return runs[page.src]
+
+
+def run_page(page: Page) -> dict[int, list[Shown]]:
+    """Every ``python`` block of a page in its order, in one namespace as Sybil runs them.
+
+    Each invisible code block runs before the first block below it. Returns what each
+    block shows, by the line of its opening fence.
+    """
+    namespace: dict[str, Any] = {}
+    hidden = list(page.hidden_code)
+    shown: dict[int, list[Shown]] = {}
+    for fence in page.fences:
+        if fence.language != "python":
+            continue
+        while hidden and hidden[0][0] < fence.line:
+            line, code = hidden.pop(0)
+            _execute_code(code, namespace, f"docs/{page.src}, line {line}")
+        shown[fence.line] = _run_block(fence.source, namespace, f"docs/{page.src}, line {fence.line + 1}")
+    return shown
+
+
+def _run_block(src: str, namespace: dict[str, Any], where: str) -> list[Shown]:
+    if not src.lstrip().startswith(">>>"):
+        _execute_code(src, namespace, where)
+        return []
+    run = _Run(where, namespace)
     for example in _PARSER.get_examples(src):
         _run_example(example, run)
-    code = fences.highlight(src=src, language="pycon", options=dict(options), md=md, **kwargs)
-    return render(run.shown, code, md)
+    return run.shown
+
+
+def _fence_of(src: str, md: Any, docs: Docs) -> tuple[Page, Fence] | None:
+    """The page and fence a block is, by its text: on the page being built, else after the last one found.
+
+    The print page holds every system page in order, so a block that two pages share is
+    taken from the page whose blocks came just before it.
+    """
+    candidates = docs.fences_by_source.get(src.strip(), ())
+    if not candidates:
+        return None
+    page = page_of(md)
+    last: tuple[str, int] = getattr(md, "rulesite_last_fence", ("", 0))
+    found = (
+        next((c for c in candidates if page and c[0].src == page.src), None)
+        or next((c for c in candidates if c[0].src == last[0] and c[1].line > last[1]), None)
+        or next((c for c in candidates if c[0].src != last[0]), None)
+        or candidates[0]
+    )
+    md.rulesite_last_fence = (found[0].src, found[1].line)
+    return found
+
+
+def _highlighted(
+    fences: Any, src: str, language: str, *, options: Any, md: Any, kwargs: dict[str, Any]
+) -> str:
+    """The block's code highlighted, once per build for the pages (a docstring's is done each time)."""
+
+    def highlight() -> str:
+        return str(fences.highlight(src=src, language=language, options=dict(options), md=md, **kwargs))
+
+    if converts_a_docstring(md):  # mkdocstrings gives a docstring's code ids of its own
+        return highlight()
+    key = (src, language, repr(sorted(dict(options).items())), repr(sorted(kwargs.items())))
+    done: dict[tuple[str, ...], str] = _this_build(_HIGHLIGHTED, docs_of(md))
+    if key not in done:
+        done[key] = highlight()
+    return done[key]
 
 
 def _namespace(md: Any) -> dict[str, Any]:
@@ -85,41 +181,6 @@ def _namespace(md: Any) -> dict[str, Any]:
         md.rulesite_namespace = {}
     namespace: dict[str, Any] = md.rulesite_namespace
     return namespace
-
-
-def _run_hidden_code(src: str, md: Any, namespace: dict[str, Any]) -> None:
-    """Run the invisible code blocks above this fence on its page, once each, as Sybil does.
-
-    The print page holds every system page, so the fence is looked up on every page.
-    """
-    current_page = page_of(md)
-    pages = ([current_page] if current_page else []) + list(docs_of(md).pages.values())
-    for page in pages:
-        fence = next((f for f in page.fences if _same(f, src)), None)
-        if fence is None:
-            continue
-        done: set[tuple[str, int]] = namespace.setdefault("__rulesite_hidden_done__", set())
-        for line, code in page.hidden_code:
-            if line < fence.line and (page.src, line) not in done:
-                done.add((page.src, line))
-                _execute_code(code, namespace, f"docs/{page.src}, line {line}")
-        return
-
-
-def _where(src: str, md: Any) -> str:
-    """``docs/page.md, line N`` of the block's first line (the page being built first)."""
-    docs = docs_of(md)
-    page = page_of(md)
-    pages = ([page] if page else []) + list(docs.pages.values())
-    for candidate in pages:
-        fence = next((f for f in candidate.fences if _same(f, src)), None)
-        if fence:
-            return f"docs/{candidate.src}, line {fence.line + 1}"
-    return "an example"
-
-
-def _same(fence: Fence, src: str) -> bool:
-    return fence.source.strip() == src.strip()
 
 
 def _execute_code(src: str, namespace: dict[str, Any], where: str) -> None:
@@ -378,14 +439,21 @@ def render(shown: list[Shown], code: str, md: Any) -> str:
     """The player's view of a block, then its Python behind a toggle."""
     parts = [_render_one(item, md) for item in shown]
     if not parts:
-        return (
-            '<details class="example-python example-setup"><summary>Python: the names the examples use'
-            f"</summary>{code}</details>"
-        )
-    return (
-        f'<div class="worked-examples">{"".join(parts)}'
-        f'<details class="example-python"><summary>Show as Python</summary>{code}</details></div>'
-    )
+        return python_toggle(code, "Python: the names the examples use", "example-setup")
+    return f'<div class="worked-examples">{"".join(parts)}{python_toggle(code, "Show as Python")}</div>'
+
+
+def python_toggle(code: str, summary: str, kind: str = "") -> str:
+    """The highlighted Python behind a toggle, inert until a player opens it.
+
+    The code sits in a ``<template>``: the browser parses it but neither styles, lays out
+    nor counts it in the page (a system page holds some 200 of these, one element per
+    token); ``assets/js/player.js`` moves it into place when the toggle is opened, or the
+    page is printed. The search index reads it as before (``rulesite.searchable`` keeps
+    it out).
+    """
+    classes = f"example-python {kind}".strip()
+    return f'<details class="{classes}"><summary>{summary}</summary><template>{code}</template></details>'
 
 
 def _render_one(item: Shown, md: Any) -> str:

@@ -62,6 +62,18 @@ under way (in MkDocs, ProperDocs and Zensical alike): its HTML is shown on that 
 """
 
 
+_UNDER_WAY_DOCS: list[Docs] = []
+"""The docs that page was read from (its docstrings are read from the same, not stat'ed again)."""
+
+_INNER = "MkdocstringsInnerExtension"
+"""mkdocstrings' extension of the Markdown instance that converts docstrings."""
+
+
+def converts_a_docstring(md: Markdown) -> bool:
+    """Whether this Markdown instance is mkdocstrings' own, converting docstrings (not a page)."""
+    return any(type(extension).__name__ == _INNER for extension in md.registeredExtensions)
+
+
 def docs_of(md: Markdown) -> Docs:
     """The docs being built (read when the page's conversion starts)."""
     docs: Docs | None = getattr(md, "rulesite_docs", None)
@@ -115,15 +127,19 @@ class _Assemble(Preprocessor):
         self.docs_dir = Path(docs_dir)
 
     def run(self, lines: list[str]) -> list[str]:
-        docs = current(self.docs_dir if self.docs_dir.is_dir() else DOCS)
+        inner = bool(_UNDER_WAY) and converts_a_docstring(self.md)
+        # A docstring is read while its page's conversion is under way: the docs are the page's.
+        docs = _UNDER_WAY_DOCS[0] if inner else current(self.docs_dir if self.docs_dir.is_dir() else DOCS)
         self.md.rulesite_docs = docs
-        page = docs.page_of_text("\n".join(lines))
+        page = None if inner else docs.page_of_text("\n".join(lines))
         self.md.rulesite_page = page
         if page is not None:  # a page's conversion is never inside another's
             _UNDER_WAY[:] = [page]
+            _UNDER_WAY_DOCS[:] = [docs]
         self.md.rulesite_shown_on = page or (_UNDER_WAY[0] if _UNDER_WAY else None)
         self.md.rulesite_holds_all = False
         self.md.rulesite_namespace = {}
+        self.md.rulesite_last_fence = ("", 0)
         where = page.src if page else "a page"
         assembled: list[str] = []
         for line in lines:
@@ -137,7 +153,7 @@ class _Assemble(Preprocessor):
         out: list[str] = []
         for line in assembled:
             out += _table(line, where) if line.strip().startswith("<!-- table:") else [line]
-        return [*out, "", *abbreviations(docs)]
+        return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
 def _table(line: str, where: str) -> list[str]:
@@ -206,9 +222,14 @@ def _for_players(page: Page, text: str) -> str:
     return "\n".join(lines[: cut.line - 1] + lines[end - 1 :])
 
 
-def abbreviations(docs: Docs) -> list[str]:
-    """The glossary as abbreviation definitions (the ``abbr`` extension)."""
-    return [f"*[{term}]: {meaning}" for term, meaning in docs.glossary().items()]
+def abbreviations(docs: Docs, text: str | None = None) -> list[str]:
+    """The glossary as abbreviation definitions (the ``abbr`` extension), of the terms ``text`` holds.
+
+    Each definition costs the ``abbr`` extension a pass over the text, and mkdocstrings converts
+    every docstring on its own: a term the text does not hold would be looked for in vain.
+    """
+    glossary = docs.glossary().items()
+    return [f"*[{term}]: {meaning}" for term, meaning in glossary if text is None or term in text]
 
 
 class _Cite(Postprocessor):
@@ -217,6 +238,7 @@ class _Cite(Postprocessor):
     def run(self, text: str) -> str:
         if page_of(self.md) is not None:
             _UNDER_WAY.clear()  # the page's conversion ends here: its docstrings are converted
+            _UNDER_WAY_DOCS.clear()
         docs = docs_of(self.md)
         ids = set(_HTML_ID.findall(text))
         page = page_of(self.md)

@@ -405,6 +405,15 @@ class Docs:
         """Every flowchart of the site."""
         return tuple(chart for page in self.pages.values() for chart in page.flowcharts)
 
+    @cached_property
+    def fences_by_source(self) -> dict[str, tuple[tuple[Page, Fence], ...]]:
+        """Every fence of the site by its stripped text, with its page, in page order."""
+        found: dict[str, list[tuple[Page, Fence]]] = {}
+        for page in self.pages.values():
+            for fence in page.fences:
+                found.setdefault(fence.source.strip(), []).append((page, fence))
+        return {source: tuple(pairs) for source, pairs in found.items()}
+
     def heading(self, anchor: str) -> Heading | None:
         """The heading that carries an anchor, wherever it is."""
         for page in self.pages.values():
@@ -426,6 +435,10 @@ class Docs:
 
     def glossary(self) -> dict[str, str]:
         """Each glossary term and its meaning in plain text, from ``glossary.md``."""
+        return dict(self._glossary)
+
+    @cached_property
+    def _glossary(self) -> dict[str, str]:
         page = self.pages.get("glossary.md")
         if page is None:
             return {}

@@ -7,7 +7,10 @@ Prints a Markdown table to paste into notes:
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
 - bytes the home page loads before anyone searches, and the search index's share;
-- Lighthouse scores (mobile preset) of every system page, with `--lighthouse`;
+- elements each page holds at load, beside an empty Material page (bench_pages.py);
+- Lighthouse's mobile audit of every page (performance, total blocking time, largest
+  contentful paint, elements, bytes) beside the empty page measured in the same run, with
+  `--lighthouse`; `--pages` measures only the pages (`--site DIR`: an already built site);
 - the worst-case time of each public rules function on adversarial inputs (bench_engine.py);
 - the calculators (bench_calculator.py): bytes before one is opened (goal: no runtime byte),
   time from opening to the first answer (cold), time of a later answer;
@@ -41,13 +44,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
 SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/typed-damage/",
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
 
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
+from bench_pages import EMPTY, PAGES, build_empty_site, element_rows, lighthouse_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -192,31 +195,101 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def rebuild_time(dirty: bool) -> float:
-    """Seconds from saving an edited page until the live server serves the new text."""
+EMPTY_SITE = {
+    "mkdocs.yml": "site_name: Empty\nsite_url: http://127.0.0.1:8000/\nstrict: true\n"
+                  "theme:\n  name: material\n  font: false\n",
+    "docs/index.md": "# Home\n\nAn empty page.\n",
+    "docs/second.md": "# Second\n\nAn empty page.\n",
+    "docs/third.md": "# Third\n\nAn empty page.\n",
+}
+"""The scale for build times: an empty three-page Material site (ratios carry between machines)."""
+
+
+def build_against_empty(runs: int) -> tuple[float, float, float, float]:
+    """Median wall and CPU seconds of the strict build, ours and the empty site's, interleaved in one run.
+
+    CPU is user + system time of the build process: on a shared machine the wall time grows with
+    the others' load, the CPU time hardly does.
+    """
     with tempfile.TemporaryDirectory() as work:
-        copy = Path(work)
-        shutil.copytree(ROOT / "docs", copy / "docs")
-        config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-        (copy / "mkdocs.yml").write_text(config.replace("  - scripts/", f"  - {ROOT / 'scripts'}/"))
+        empty = Path(work) / "empty"
+        for name, text in EMPTY_SITE.items():
+            (empty / name).parent.mkdir(parents=True, exist_ok=True)
+            (empty / name).write_text(text, encoding="utf-8")
+        ours_cmd = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(Path(work) / "ours")]
+        empty_cmd = [str(BIN / "mkdocs"), "build", "--strict", "-f", str(empty / "mkdocs.yml"),
+                     "--site-dir", str(Path(work) / "empty-site")]
+        ours, blank = [], []
+        for _ in range(runs):
+            blank.append(_wall_and_cpu(empty_cmd))
+            ours.append(_wall_and_cpu(ours_cmd))
+    median = statistics.median
+    return (median(w for w, _ in ours), median(c for _, c in ours),
+            median(w for w, _ in blank), median(c for _, c in blank))
+
+
+def _wall_and_cpu(command: list[str]) -> tuple[float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = timed(command, 1)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+RULE_FILE = Path("rules") / "affinity" / "steps.py"
+RULE_TEXT = '"9 damage becomes"'
+"""A rule's code the affinity page shows (the header of its multiplier table)."""
+RULE_DOC = "Step 5's multipliers"
+"""Its docstring, which the affinity API page shows."""
+
+
+def reload_times(runs: int, full: bool = False) -> dict[str, float]:
+    """Seconds from saving a file until `scripts/serve` serves the change: a page, and a rule's code.
+
+    The server runs as `scripts/serve` runs it (``--dirty --no-strict``; ``--strict`` with
+    ``full``), in a copy of the repository; the saves alternate and each figure is a median.
+    """
+    with tempfile.TemporaryDirectory() as work:
+        copy = Path(work) / "repo"
+        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
+            ".git", ".venv", "node_modules", "site", "__pycache__", ".hypothesis", "test-results", "mutants",
+            ".cache"))
         port = free_port()
-        command = [str(BIN / "mkdocs"), "serve", "--dev-addr", f"127.0.0.1:{port}"]
-        command += ["--dirty", "--no-strict"] if dirty else ["--strict"]
-        server = subprocess.Popen(command, cwd=copy, env=ENV, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
-        url = f"http://127.0.0.1:{port}/glossary/"
+        mode = ["--strict"] if full else ["--dirty", "--no-strict"]
+        server = subprocess.Popen([str(BIN / "python"), str(copy / "scripts" / "serve.py"), *mode,
+                                   "--dev-addr", f"127.0.0.1:{port}"],
+                                  cwd=copy, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        page, rule = copy / "docs" / "glossary.md", copy / RULE_FILE
         try:
-            _wait_for(url, "Glossary", timeout=120)
-            time.sleep(1.0)  # let the watcher settle
-            token = f"bench-{time.time_ns()}"
-            page = copy / "docs" / "glossary.md"
-            start = time.perf_counter()
-            page.write_text(page.read_text(encoding="utf-8") + f"\n{token}\n", encoding="utf-8")
-            _wait_for(url, token, timeout=120)
-            return time.perf_counter() - start
+            _wait_for(f"{base}/glossary/", "Glossary", timeout=300)
+            _wait_for(f"{base}/affinity/", RULE_TEXT.strip('"'), timeout=300)
+            times: dict[str, list[float]] = {"page": [], "rule": []}
+            for run in range(runs):
+                time.sleep(1.0)  # let the watcher settle (not part of any figure)
+                token = f"bench-{time.time_ns()}"
+                start = time.perf_counter()
+                page.write_text(page.read_text(encoding="utf-8") + f"\n{token}\n", encoding="utf-8")
+                _wait_for(f"{base}/glossary/", token, timeout=300)
+                times["page"].append(time.perf_counter() - start)
+                if full:
+                    continue
+                time.sleep(1.0)
+                shown = f"9 damage, as saved in run {run}, becomes"
+                text = rule.read_text(encoding="utf-8")
+                previous = RULE_TEXT if run == 0 else f'"9 damage, as saved in run {run - 1}, becomes"'
+                documented = f"Step 5's multipliers (run {run})"
+                text = text.replace(previous, f'"{shown}"').replace(
+                    RULE_DOC if run == 0 else f"Step 5's multipliers (run {run - 1})", documented)
+                start = time.perf_counter()
+                rule.write_text(text, encoding="utf-8")
+                _wait_for(f"{base}/affinity/", shown, timeout=300)
+                times["rule"].append(time.perf_counter() - start)
+                # The API page follows in a second build: wait for it before the next save.
+                _wait_for(f"{base}/api/affinity/", documented, timeout=300)
         finally:
             server.terminate()
-            server.wait(timeout=30)
+            server.wait(timeout=60)
+    return {name: statistics.median(values) for name, values in times.items() if values}
 
 
 def _wait_for(url: str, text: str, timeout: float) -> None:
@@ -229,35 +302,27 @@ def _wait_for(url: str, text: str, timeout: float) -> None:
     sys.exit(f"{url} never showed {text!r}")
 
 
-def lighthouse(base: str, paths: list[str]) -> dict[str, dict[str, int]]:
-    """Lighthouse category scores (mobile preset) of each page, 0-100."""
-    if not (LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse").exists():
-        subprocess.run(["npm", "install", "--prefix", str(LIGHTHOUSE), "--no-audit", "--no-fund",
-                        "--loglevel=error", "lighthouse@13"], check=True)
-    flags = " ".join(["--headless=new", *CHROMIUM_FLAGS])
-    scores = {}
-    for path in paths:
-        with tempfile.NamedTemporaryFile(suffix=".json") as report:
-            subprocess.run(
-                [str(LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse"), base + path, "--quiet",
-                 "--output=json", f"--output-path={report.name}", f"--chrome-flags={flags}"],
-                env={**os.environ, "CHROME_PATH": str(CHROMIUM)}, check=True,
-            )
-            categories = json.loads(Path(report.name).read_text(encoding="utf-8"))["categories"]
-        scores[path] = {name: round(category["score"] * 100) for name, category in categories.items()
-                        if name in {"performance", "accessibility", "best-practices", "seo"}}
-    return scores
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description="Benchmark the rules site.")
     parser.add_argument("--runs", type=int, default=3, help="runs per timing (median reported)")
-    parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse (about 2 min)")
+    parser.add_argument("--lighthouse", action="store_true",
+                        help="also run Lighthouse on every page (about 30 s a page)")
+    parser.add_argument("--pages", action="store_true",
+                        help="only the pages' figures: elements at load (and Lighthouse with --lighthouse)")
+    parser.add_argument("--site", type=Path, help="with --pages: measure this built site, do not build")
     parser.add_argument("--tests-only", action="store_true", help="only the test-loop timings")
     parser.add_argument("--calculator", action="store_true", help="only the calculators' figures")
+    parser.add_argument("--build-only", action="store_true",
+                        help="only the build against an empty site and the live server's reloads")
     args = parser.parse_args()
     if args.calculator:
         print_rows(calculator_only(), 1)
+        return
+    if args.build_only:
+        print_rows(build_rows(args.runs), args.runs)
+        return
+    if args.pages:
+        print_rows(pages_only(args.site, lighthouse=args.lighthouse, runs=args.runs), args.runs)
         return
     rows = test_loop_rows(args.runs)
     if args.tests_only:
@@ -265,12 +330,8 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as out:
         site = Path(out)
-        build = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out]
-        rows.append(("Strict build", f"{timed(build, args.runs):.2f} s", "< 5 s"))
-        rows.append(("Live rebuild after a page is saved, `scripts/serve` (only that page)",
-                     f"{rebuild_time(dirty=True):.2f} s", "< 1.5 s"))
-        rows.append(("Live rebuild after a page is saved, `scripts/serve --full` (whole site, strict)",
-                     f"{rebuild_time(dirty=False):.2f} s", ""))
+        rows += build_rows(args.runs)
+        timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
         with serve(site) as base:
             weights = page_weights(base, ["/", "/glossary/", *SYSTEM_PAGES, "/print/"])
             for path, size in weights.items():
@@ -299,14 +360,51 @@ def main() -> None:
                 rows.append((f"Flowchart on screen: {label}", f"{millis:.0f} ms", ""))
             rows.extend(calculator_rows(base, [p.strip("/") for p in SYSTEM_PAGES], str(CHROMIUM),
                                         CHROMIUM_FLAGS))
-            if args.lighthouse:
-                for path, score in lighthouse(base, SYSTEM_PAGES).items():
-                    rows.append((f"Lighthouse `{path}` performance / accessibility / best practices / SEO",
-                                 " / ".join(str(score[key]) for key in
-                                            ("performance", "accessibility", "best-practices", "seo")),
-                                 "95+ / 100 / - / -"))
+            rows.extend(page_rows(base, lighthouse=args.lighthouse, runs=args.runs))
     rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
+
+
+def build_rows(runs: int) -> list[tuple[str, str, str]]:
+    """The strict build against an empty Material site, and the live server's reloads."""
+    wall, cpu, empty_wall, empty_cpu = build_against_empty(runs)
+    reloads = reload_times(runs)
+    full = reload_times(1, full=True)
+    return [
+        ("Strict build (`mkdocs build --strict`): wall (CPU)", f"{wall:.2f} s ({cpu:.2f} s)", ""),
+        ("Empty 3-page Material site, same flags, same run: wall (CPU)",
+         f"{empty_wall:.2f} s ({empty_cpu:.2f} s)", ""),
+        ("Strict build / empty site: wall (CPU)",
+         f"{wall / empty_wall:.1f}x ({cpu / empty_cpu:.1f}x)", "<= 4x"),
+        ("`scripts/serve`: a saved page on screen (only that page rebuilt)", f"{reloads['page']:.2f} s", ""),
+        ("`scripts/serve`: a saved change under `rules/` on screen (no restart; the pages using it)",
+         f"{reloads['rule']:.2f} s", ""),
+        ("`scripts/serve`: rule change / page edit", f"{reloads['rule'] / reloads['page']:.1f}x", "<= 2x"),
+        ("`scripts/serve --full`: a saved page on screen (whole site rebuilt strictly)",
+         f"{full['page']:.2f} s", ""),
+    ]
+
+
+def page_rows(base: str, *, lighthouse: bool, runs: int = 1) -> list[tuple[str, str, str]]:
+    """Elements at load (and Lighthouse's audit) of every page, beside an empty Material page."""
+    with tempfile.TemporaryDirectory() as out:
+        build_empty_site(Path(out), BIN / "mkdocs", ENV)
+        with serve(Path(out) / "site") as empty:
+            urls = {EMPTY: empty + "/", **{path: base + path for path in PAGES}}
+            if lighthouse:
+                return lighthouse_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS, runs)
+            return element_rows(urls, str(CHROMIUM), CHROMIUM_FLAGS)
+
+
+def pages_only(site: Path | None, *, lighthouse: bool, runs: int) -> list[tuple[str, str, str]]:
+    """The pages' figures alone, on a fresh strict build or on an already built site."""
+    if site is not None:
+        with serve(site.resolve()) as base:
+            return page_rows(base, lighthouse=lighthouse, runs=runs)
+    with tempfile.TemporaryDirectory() as out:
+        timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
+        with serve(Path(out)) as base:
+            return page_rows(base, lighthouse=lighthouse, runs=runs)
 
 
 def calculator_only() -> list[tuple[str, str, str]]:

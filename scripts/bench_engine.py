@@ -155,7 +155,7 @@ def _typed_cases() -> Iterator[Case]:
     yield (
         "expected_damage",
         "10**100 dice, no hardened armor",
-        lambda: typed_damage.expected_damage("3E-*+", None, LARGEST),
+        lambda: typed_damage.expected_damage("3E-*+", None, LARGEST - 3),
     )
     yield (
         "expected_damage",

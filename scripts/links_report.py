@@ -172,12 +172,13 @@ def new_context(browser: Any, size: tuple[int, int], **options: Any) -> Any:
     """A browser context at ``size`` (a phone below 500 px wide) that counts searches."""
     phone = size[0] < 500
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  is_mobile=phone, has_touch=phone, **options)
+                                  is_mobile=phone, has_touch=phone,
+                                  **{"service_workers": "block", **options})
     context.add_init_script(COUNT_SEARCHES_JS)
     return context
 
 
-def landing(page: Any, anchor: str, timeout: float = 5000) -> dict[str, Any]:
+def landing(page: Any, anchor: str, timeout: float = 30_000) -> dict[str, Any]:
     """Wait (up to ``timeout`` ms) for the heading ``anchor`` to land; return where it is."""
     with contextlib.suppress(Exception):
         page.wait_for_function(f"({LANDED_JS})({anchor!r}).landed", timeout=timeout, polling="raf")
@@ -212,6 +213,24 @@ def first_hit(page: Any, base: str, query: str) -> str:
     page.goto(base + "/")
     instant_ready(page)
     search(page, query)
+    return first_result(page)
+
+
+def search_again(page: Any, query: str) -> str:
+    """On a page where a search is open: clear the box, search ``query``; what its first result opens."""
+    page.locator(".md-search__input").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.wait_for_function(
+        "() => document.querySelector('.md-search__input').value === ''"
+        " && !document.querySelector('.md-search-result__item')"
+    )
+    search(page, query)
+    return first_result(page)
+
+
+def first_result(page: Any) -> str:
+    """The anchor (or page) the first result of the search shown opens."""
     # Material groups results by page, the page itself first; the group's best match is
     # the link with the highest score.
     href: str = page.evaluate(
@@ -240,6 +259,11 @@ def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
     """Open ``url``, click the first element matching ``selector``; where did ``anchor`` land."""
     page.goto(url)
     instant_ready(page)
+    return click_and_land(page, selector, anchor)
+
+
+def click_and_land(page: Any, selector: str, anchor: str) -> dict[str, Any]:
+    """On the page shown, click the first element matching ``selector``; where did ``anchor`` land."""
     target = page.locator(selector).first
     target.scroll_into_view_if_needed()
     href = target.evaluate(PATH_OF_LINK)
@@ -253,7 +277,7 @@ def _arrived(page: Any, path: str, anchor: str) -> dict[str, Any]:
         page.wait_for_function(
             "([path, anchor]) => location.pathname === path && document.getElementById(anchor)"
             " && document.readyState === 'complete'",
-            arg=[path, anchor], timeout=10000,
+            arg=[path, anchor], timeout=60_000,
         )
     except Exception:  # reported, not raised: the report counts what did not arrive
         return {"landed": False, "why": "never arrived", "url": page.url}

@@ -13,8 +13,10 @@ Profiles, chosen with ``HYPOTHESIS_PROFILE`` (scripts/test sets it):
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -49,6 +51,20 @@ def _newest(paths: list[Path]) -> float:
     return max(times)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Empty Playwright's test-results/ once, in the process that runs (or, under xdist, leads) the run."""
+    output = config.getoption("--output", default=None)
+    if output and not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(output, ignore_errors=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def delete_output_dir() -> None:
+    """pytest-playwright's fixture of this name empties test-results/ in every process as it starts;
+    under xdist a late worker would delete what an early one kept of a failure. Done once instead
+    (pytest_configure above)."""
+
+
 @pytest.fixture
 def rulesite_log() -> Iterator[list[logging.LogRecord]]:
     """What the site machinery logs (``mkdocs.rulesite``) during one test.
@@ -71,6 +87,14 @@ def rulesite_log() -> Iterator[list[logging.LogRecord]]:
 def site() -> Path:
     """The built site; builds it with ``mkdocs build --strict`` when it is stale."""
     index = SITE / "index.html"
+    # Under pytest-xdist each worker asks: one builds, the other waits for it (a lock on mkdocs.yml).
+    with (ROOT / "mkdocs.yml").open("rb") as config:
+        fcntl.flock(config, fcntl.LOCK_EX)
+        _build_if_stale(index)
+    return SITE
+
+
+def _build_if_stale(index: Path) -> None:
     calculator_assets.write()  # the calculators' wheel and runtime, as scripts/setup writes them
     if not index.exists() or index.stat().st_mtime < _newest(SOURCES):
         mkdocs = Path(sys.executable).parent / "mkdocs"
@@ -81,7 +105,6 @@ def site() -> Path:
             cwd=ROOT, env=env, capture_output=True, text=True, check=False,
         )
         assert build.returncode == 0, f"The strict build failed:\n{build.stderr}"
-    return SITE
 
 
 def site_pages(site: Path) -> list[str]:

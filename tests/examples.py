@@ -9,7 +9,9 @@ On top of Sybil's own Markdown and docstring parsers, this module:
 - refuses, as a failing example at its line, every fence Sybil would silently leave out: a
   ``pycon``/``py``/``doctest`` fence, a ``python`` fence with attributes (a title), any other fence
   holding ``>>>`` prompts, and prompts outside any fence;
-- records what an example really printed, so scripts/accept can write it in place.
+- records what an example really printed, so scripts/accept can write it in place;
+- checks each number a sentence states with a ``<!-- states: ... -->`` comment against the rules,
+  in its place among the page's examples (``rulesite/stated.py``).
 
 These checks run at collection, so ``pytest docs/x.md`` applies the same rules as the full run.
 """
@@ -29,6 +31,8 @@ from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.markdown.lexers import FencedCodeBlockLexer
 from sybil.parsers.rest import DocTestParser
+
+from rulesite import stated
 
 ROOT = Path(__file__).resolve().parent.parent
 HIDING_LANGUAGES = {"pycon", "py", "python3", "py3", "doctest", "python-repl", "pyrepl"}
@@ -146,6 +150,17 @@ class HiddenExampleParser:
                 yield Region(prompt, prompt + 3, why, _refusal(why))
 
 
+def _check_stated(example: Example) -> str | None:
+    memory = example.namespace.setdefault("__stated__", {})  # names bound with := by the page's comments
+    return stated.check(example.parsed, example.namespace, memory)
+
+
+def stated_numbers(document: Document) -> Iterator[Region]:
+    """Each number a sentence states (``<!-- states: ... -->``), checked where it stands on the page."""
+    for found in stated.find(document.text):
+        yield Region(found.start, found.end, found, _check_stated)
+
+
 class RefusingDocTestParser(DocTestParser):
     """Sybil's docstring doctest parser, refusing ``# doctest:`` directives as the pages do."""
 
@@ -191,12 +206,26 @@ class DocstringDocument(PythonDocStringDocument):
             yield punctuation.end(), node_end - size, docstring.value
 
 
+class PageDocument(Document):
+    """Sybil's document of a page, giving each example its real column also when it shares a line.
+
+    Sybil looks for the line's start only after the previous example's start, so a second
+    example on one line (two ``states:`` comments) would get its offset in the page as column.
+    """
+
+    def examples(self) -> Iterator[Example]:
+        for example in super().examples():
+            example.column = example.region.start - self.text.rfind("\n", 0, example.region.start)
+            yield example
+
+
 def pages_sybil(path: str | Path = ROOT / "docs") -> Sybil:
     """The Sybil that collects the pages' examples (and the fences that would hide one)."""
     return Sybil(
-        parsers=[PagePythonParser(), HiddenExampleParser()],
+        parsers=[PagePythonParser(), HiddenExampleParser(), stated_numbers],
         path=str(path),
         patterns=["*.md", "**/*.md"],
+        document_types={".md": PageDocument},
         name="docs",
     )
 

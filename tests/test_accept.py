@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ACCEPT = ROOT / "scripts" / "accept.py"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from accept import _page, accept, apply  # noqa: E402
+from accept import _everything, _page, accept, apply  # noqa: E402
 
 
 def _run(*pages: Path) -> subprocess.CompletedProcess[str]:
@@ -83,5 +83,39 @@ def test_an_example_that_raises_is_never_rewritten(tmp_path):
 def test_a_page_is_named_as_under_docs_or_by_its_path() -> None:
     assert _page(Path("monsters.md")) == ROOT / "docs" / "monsters.md"
     assert _page(ROOT / "docs" / "monsters.md") == ROOT / "docs" / "monsters.md"
-    with pytest.raises(SystemExit, match=r"no page 'nosuch\.md': name a page under docs/"):
+    assert _page(Path("rules/affinity/steps.py")).resolve() == ROOT / "rules" / "affinity" / "steps.py"
+    with pytest.raises(SystemExit, match=r"no page or module 'nosuch\.md': name a page under docs/"):
         _page(Path("nosuch.md"))
+
+
+def test_a_docstring_example_is_rewritten_at_its_own_indent(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = tmp_path / "halving.py"
+    module.write_text('def half(n):\n    """Half, rounded down.\n\n    Examples:\n'
+                      '        >>> half(9)\n        5\n        >>> print(half(8), half(7))\n        4 3\n\n'
+                      '    """\n    return n // 2\n', encoding="utf-8")
+
+    assert _update(module).returncode == 0
+
+    assert "        >>> half(9)\n        4\n        >>> print(half(8), half(7))\n        4 3\n" in (
+        module.read_text(encoding="utf-8"))
+
+
+def test_every_module_with_docstring_examples_is_updated_by_default():
+    chosen = {path.relative_to(ROOT).as_posix() for path in _everything()}
+    assert {"docs/affinity.md", "rules/tables.py", "rules/conditions/penalties.py"} <= chosen
+    assert "rules/affinity/rulebook.py" not in chosen  # no examples there
+
+
+def test_a_stale_stated_number_is_listed_for_a_person_and_left_as_it_is(tmp_path):
+    text = ("Half of 20 is 9<!-- states: 20 // 2 -->.\n\n"
+            "```python\n>>> 1 + 1\n3\n```\n")
+    page = tmp_path / "page.md"
+    page.write_text(text, encoding="utf-8")
+
+    rewrites, refused = accept(page)
+
+    assert [rewrite.lines for rewrite in rewrites] == [["2"]]
+    [message] = refused
+    assert message.startswith(f"{page}:1: a sentence states an old number: edit it by hand")
+    assert "the text states 9, but the rules now give 10" in message

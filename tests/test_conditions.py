@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from rules.checks import half_down
 from rules.conditions import (
     EFFECTS,
     SOURCE_NAMES,
@@ -37,8 +38,10 @@ from rules.conditions import (
     triggers_opportunity_attacks,
     violates_mark,
 )
+from rules.conditions.amounts import TOTAL_DEFENSE_BONUS
 from rules.errors import RulesError, RulesTypeError
 from rules.explain import Rule
+from rules.resistances import take_damage
 from rulesite.model import load
 
 
@@ -84,32 +87,44 @@ def test_stacking_names_the_penalties_that_counted():
     assert result.total == -6
 
 
-@pytest.mark.parametrize(
-    ("cover", "concealment", "total"),
-    [("cover", None, -2), ("superior", None, -5), (None, "concealment", -2), (None, "total", -5)],
-)
-def test_cover_and_concealment_values(cover, concealment, total):
-    assert attack_penalty(Combatant(), Combatant(), cover=cover, concealment=concealment).total == total
+@pytest.mark.parametrize("level", [*Cover, *Concealment])
+def test_cover_and_concealment_cost_their_levels_penalty(level):
+    screen = {"cover": level} if isinstance(level, Cover) else {"concealment": level}
+    assert attack_penalty(Combatant(), Combatant(), **screen).total == level.penalty
 
 
-def test_prone_and_blinded_attacker_against_cover():
-    assert attack_penalty(having("prone", "blinded"), Combatant(), cover="cover").total == -9
+@pytest.mark.parametrize("screen", [Cover, Concealment])
+def test_each_level_of_cover_or_concealment_costs_more_than_the_one_below(screen):
+    none, plain, better = screen
+    assert none.penalty == 0 > plain.penalty > better.penalty
+
+
+def test_prone_and_blinded_attacker_against_cover_add_up_their_types():
+    both = attack_penalty(having("prone", "blinded"), Combatant(), cover="cover").total
+    assert both == (attack_penalty(having("prone"), Combatant()).total
+                    + attack_penalty(having("blinded"), Combatant(), cover="cover").total)
 
 
 def test_blinded_attacker_treats_a_concealed_target_as_totally_concealed():
-    assert attack_penalty(having("blinded"), Combatant(), concealment="concealment").total == -5
+    assert attack_penalty(having("blinded"), Combatant(), concealment="concealment").total == (
+        Concealment.TOTAL.penalty)
 
 
 def test_prone_and_restrained_power_penalties_do_not_stack():
-    assert attack_penalty(having("prone", "restrained"), Combatant()).total == -2
+    each = [attack_penalty(having(condition), Combatant()).total for condition in ("prone", "restrained")]
+    assert attack_penalty(having("prone", "restrained"), Combatant()).total == min(each) < 0
 
 
-def test_prone_target_has_cover_against_non_adjacent_attackers_only():
+# A prone target's cover one step up (#ruling-prone-cover): none -> cover -> superior cover, no further.
+_ONE_STEP_UP = {Cover.NONE: Cover.COVER, Cover.COVER: Cover.SUPERIOR, Cover.SUPERIOR: Cover.SUPERIOR}
+
+
+@pytest.mark.parametrize("cover", list(Cover))
+def test_prone_target_has_cover_one_step_better_against_non_adjacent_attackers_only(cover):
     prone = having("prone", name="Orc")
-    assert attack_penalty(Combatant(), prone, adjacent=False).total == -2
-    assert attack_penalty(Combatant(), prone, adjacent=False, cover="cover").total == -5
-    assert attack_penalty(Combatant(), prone, adjacent=False, cover="superior").total == -5
-    assert attack_penalty(Combatant(), prone, adjacent=True).total == 0
+    far = attack_penalty(Combatant(), prone, adjacent=False, cover=cover).total
+    near = attack_penalty(Combatant(), prone, adjacent=True, cover=cover).total
+    assert (far, near) == (_ONE_STEP_UP[cover].penalty, cover.penalty)
 
 
 def test_the_attack_penalty_cites_every_rule_it_used():
@@ -121,7 +136,9 @@ def test_the_attack_penalty_cites_every_rule_it_used():
 
 
 def test_blinded_and_deafened_perception_penalties_do_not_stack():
-    assert perception_penalty(having("blinded", "deafened")).total == -5
+    # Both are concealment penalties: only the larger counts, blinded's total concealment.
+    each = [perception_penalty(having(condition)).total for condition in ("blinded", "deafened")]
+    assert perception_penalty(having("blinded", "deafened")).total == min(each) == Concealment.TOTAL.penalty
 
 
 # Condition sources and instances
@@ -343,13 +360,13 @@ def test_conditions_that_stop_movement(condition):
 
 def test_weakened_halves_damage_dealt_and_healing_received_rounding_down():
     weak = having("weakened")
-    assert [damage_dealt(weak, n).value for n in (15, 10, 1, 0)] == [7, 5, 0, 0]
-    assert healing_received(weak, 9).value == 4
+    assert [damage_dealt(weak, n).value for n in range(16)] == [half_down(n) for n in range(16)]
+    assert [healing_received(weak, n).value for n in range(16)] == [half_down(n) for n in range(16)]
     assert damage_dealt(Combatant(), 15).value == 15
 
 
-def test_petrified_resists_half_the_damage_rounded_down():
-    assert damage_taken(having("petrified"), 15).value == 8
+def test_petrified_resists_all_damage():
+    assert damage_taken(having("petrified"), 15).value == take_damage(15, "fire", ["Resist All"]).final < 15
     assert damage_taken(Combatant(), 15).value == 15
 
 
@@ -359,10 +376,13 @@ def test_coup_de_grace_against_helpless_or_unconscious():
     assert not can_coup_de_grace(having("stunned"))
 
 
-def test_total_defense_gives_a_four_point_power_bonus():
+def test_total_defense_raises_every_defense_by_its_power_bonus_which_does_not_stack():
+    bonus = TOTAL_DEFENSE_BONUS
     scores = {d.value: s for d, s in total_defense({"ac": 15, "will": 12}).scores.items()}
-    assert scores == {"ac": 19, "will": 16}
-    assert {d.value: s for d, s in total_defense({"ac": 15}, power_bonus=2).scores.items()} == {"ac": 17}
+    assert scores == {"ac": 15 + bonus, "will": 12 + bonus}
+    for included in range(bonus + 3):  # a power bonus already in the scores: only the better one counts
+        raised = total_defense({"ac": 15}, power_bonus=included).scores
+        assert {d.value: s for d, s in raised.items()} == {"ac": 15 + max(bonus - included, 0)}
 
 
 def test_every_condition_has_effects_and_a_table_row():
@@ -475,8 +495,7 @@ def test_cover_reads_with_spaces_hyphens_or_underscores(written):
     assert Cover.parse(written) is Cover.SUPERIOR
 
 
-def test_cover_and_concealment_share_their_penalties():
-    assert [level.penalty for level in Cover] == [level.penalty for level in Concealment] == [0, -2, -5]
+def test_cover_and_concealment_levels_read_by_their_first_word():
     assert Concealment.parse("total") is Concealment.TOTAL
     assert Cover.parse(None) is Cover.NONE
 

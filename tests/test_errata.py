@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.resistances import take_damage
 from rulesite.errata import changes_markdown, history_of, retired_links, word_diff
 from rulesite.model import Page, load
 from rulesite.releases import (
@@ -119,7 +120,8 @@ def test_a_release_records_each_rule_with_its_examples_outcomes_in_game_words():
     wards, stone = page_entries(page)
     assert (stone.anchor, stone.kind, stone.title) == ("stone-skin", "rule", "Stone skin")
     assert stone.text == "Half the damage."
-    assert stone.outcomes == (Outcome("12 Fire damage against Resist Fire", "6 damage"),)
+    resisted = take_damage(12, "fire", ["Resist Fire"]).final  # what the example prints, from the rules
+    assert stone.outcomes == (Outcome("12 Fire damage against Resist Fire", f"{resisted} damage"),)
     assert wards.outcomes == ()
 
 

@@ -1,4 +1,9 @@
-"""scripts/serve shows a rule change: saving a file under rules/ rebuilds the pages with the new code."""
+"""scripts/serve shows a rule change: saving a file under rules/ rebuilds the pages that use it, new code.
+
+The server runs as ``scripts/serve`` runs it (``--dirty``: a save rebuilds only what it
+touches); a change to a rules module must reach both the system page that computes with it
+and the API page that documents it, in the same live process.
+"""
 
 from __future__ import annotations
 
@@ -47,18 +52,24 @@ def test_a_rule_change_reaches_the_served_pages(tmp_path):
     log = tmp_path / "serve.log"
     with log.open("w", encoding="utf-8") as output:
         server = subprocess.Popen(
-            [sys.executable, str(copy / "scripts" / "serve.py"), "--no-strict",
+            [sys.executable, str(copy / "scripts" / "serve.py"), "--dirty", "--no-strict",
              "--dev-addr", f"127.0.0.1:{port}"],
             cwd=copy, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, stdout=output, stderr=subprocess.STDOUT,
         )
     try:
-        page = f"http://127.0.0.1:{port}/api/affinity/"
-        _wait_for_text(page, "Affinity API", server, log)
+        system, api = (f"http://127.0.0.1:{port}/{page}/" for page in ("affinity", "api/affinity"))
+        _wait_for_text(system, "9 damage becomes", server, log)
+        _wait_for_text(api, "Affinity API", server, log)
+        # A rule's own code (a submodule the page reaches through `rules.affinity`) and a docstring.
+        steps = copy / "rules" / "affinity" / "steps.py"
+        steps.write_text(steps.read_text(encoding="utf-8").replace(
+            '"9 damage becomes"', '"9 damage, by the freshly saved rule, becomes"'), encoding="utf-8")
         module = copy / "rules" / "affinity" / "__init__.py"
-        text = module.read_text(encoding="utf-8")
         marker = "Freshly changed while the server ran."
+        text = module.read_text(encoding="utf-8")
         module.write_text(text.replace('"""', f'"""{marker} ', 1), encoding="utf-8")
-        _wait_for_text(page, marker, server, log)
+        _wait_for_text(system, "9 damage, by the freshly saved rule, becomes", server, log)
+        _wait_for_text(api, marker, server, log)
     finally:
         server.terminate()
         server.wait(timeout=PATIENCE)

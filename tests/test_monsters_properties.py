@@ -27,7 +27,7 @@ from rules.monsters import (
     vary_defenses,
 )
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL
-from rules.resistances import DamageType, Vulnerable, parse_trait, take_damage
+from rules.resistances import DamageType, Resist, Vulnerable, parse_trait, take_damage
 
 roles = st.sampled_from(list(Role))
 pairs = st.lists(st.sampled_from(list(Defense)), min_size=2, max_size=2, unique=True)
@@ -72,7 +72,7 @@ def test_a_monster_takes_half_more_or_less_as_its_groups_say(groups, kind):
 @given(group_lists, levels)
 def test_without_the_new_rules_every_line_has_the_tier_limit(groups, level):
     limit = limit_for_level(level)
-    assert limit == 5 * min((level + 9) // 10, 3)
+    assert limit == limit_for_level(1) * min((level + 9) // 10, 3)  # the tier: heroic, paragon, epic
     for old, new in zip(traits_for(groups, level=level, new_rules=False), traits_for(groups), strict=True):
         assert old == f"{new} {limit}"
 
@@ -98,25 +98,28 @@ shares = st.dictionaries(
 )
 
 
+# The share of 20 damage one unlimited group trait takes away or adds (the resistance rules' own figures).
+MITIGATED, ADDED = Fraction(Resist("all").amount(20), 20), Fraction(Vulnerable("all").amount(20), 20)
+
+
 @settings(deadline=None, max_examples=min(60, settings().max_examples))  # 17 kinds x 10 types; fewer in dev
 @given(shares)
-def test_expected_multipliers_are_the_weighted_halves(population):
+def test_expected_multipliers_are_the_weighted_trait_amounts(population):
     result = expected_multipliers(population)
     for kind in DAMAGE_TYPES:
         shift = sum(
             (
                 share
                 * (
-                    Fraction(kind in GROUP_TABLE[MonsterGroup(name)].vulnerable)
-                    - Fraction(kind in GROUP_TABLE[MonsterGroup(name)].resist)
+                    Fraction(kind in GROUP_TABLE[MonsterGroup(name)].vulnerable) * ADDED
+                    - Fraction(kind in GROUP_TABLE[MonsterGroup(name)].resist) * MITIGATED
                 )
-                / 2
                 for name, share in population.items()
             ),
             Fraction(0),
         )
         assert result[kind] == 1 + shift
-        assert Fraction(1, 2) <= result[kind] <= Fraction(3, 2)
+        assert 1 - MITIGATED <= result[kind] <= 1 + ADDED
 
 
 @given(st.sampled_from(list(Role)), st.integers(-20, 60), st.integers(0, 20))

@@ -2,7 +2,9 @@
 
 An example block is executed, but a flowchart box saying "VU 2" or a glossary entry saying
 "doubled" is plain text: change the rule and it would go on saying the old number. Each check
-names the page and line to fix.
+names the page and line to fix. A sentence in a page's prose says where its number comes from
+itself, with ``<!-- states: ... -->`` (rulesite/stated.py); these are the places such a comment
+cannot go: flowchart labels, and glossary entries (which become the tooltips of every page).
 """
 
 from __future__ import annotations
@@ -29,25 +31,38 @@ def test_the_affinity_flowchart_states_each_multiplier_as_the_rules_apply_it():
     number, label = _line_of("affinity.md", r'"5\. Multiplier: ([^"]*)"')
     stated = {word: Fraction(value) for word, value in re.findall(r"(\w+) (-?\d+(?:/\d+)?)", label[1])}
     actual = {affinity.value: affinity.multiplier for affinity in Affinity}
-    assert stated == actual, f"docs/affinity.md, line {number}: the chart says {stated}, the rules {actual}"
+
+    def plain(multipliers: dict[str, Fraction]) -> str:
+        return ", ".join(f"{word} {value}" for word, value in multipliers.items())
+
+    assert stated == actual, (
+        f"docs/affinity.md, line {number}: the flowchart label says {plain(stated)}, but the rules now "
+        f"give {plain(actual)}: rewrite the label with the new numbers")
 
 
 def test_rs_rounds_down_as_the_flowchart_says():
     number, _ = _line_of("affinity.md", r"RS 1/2 rounded down")
-    assert calculate(9, "fire", "RS").final == 4, f"docs/affinity.md, line {number}: RS no longer rounds down"
+    exact = 9 * Affinity.RS.multiplier
+    assert exact.denominator != 1, "choose a damage that RS does not divide evenly"
+    assert calculate(9, "fire", "RS").final == exact // 1, (
+        f"docs/affinity.md, line {number}: RS no longer rounds down")
 
 
-GLOSSARY = {"VU": ("doubled", 2), "RS": ("halved, rounded down", Fraction(1, 2)), "IM": ("does nothing", 0)}
+# What the glossary's words mean, as numbers (English, not the rules: the rules are asked below).
+WORDS = {"doubled": 2, "tripled": 3, "halved, rounded down": Fraction(1, 2), "does nothing": 0}
 
 
 def test_the_glossary_states_each_affinity_as_the_rules_apply_it():
-    for abbreviation, (words, multiplier) in GLOSSARY.items():
+    lines = (DOCS / "glossary.md").read_text(encoding="utf-8").splitlines()
+    for abbreviation in ("VU", "RS", "IM"):
         number, _ = _line_of("glossary.md", rf"^## {abbreviation} ")
-        entry = (DOCS / "glossary.md").read_text(encoding="utf-8").splitlines()[number + 1]
-        assert words in entry, f"docs/glossary.md, line {number + 2}: {abbreviation} should say {words!r}"
+        entry = lines[number + 1]
+        said = [multiplier for words, multiplier in WORDS.items() if words in entry]
         actual = Affinity(abbreviation).multiplier
-        assert actual == multiplier, (
-            f"docs/glossary.md, line {number + 2}: {abbreviation} is '{words}', rules say x {actual}"
+        assert said == [actual], (
+            f"docs/glossary.md, line {number + 2}: the entry for {abbreviation} says {entry!r}, but the "
+            f"rules now multiply by {actual}: reword the entry with one of {', '.join(map(repr, WORDS))} "
+            f"(or add the words for x {actual} to WORDS in tests/test_restated_numbers.py)"
         )
 
 

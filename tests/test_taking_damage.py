@@ -89,7 +89,7 @@ def test_an_immunity_does_not_stop_a_hit_without_its_effect():
 def test_a_hit_without_the_required_effect_is_no_effect():
     wraith = Defender(body=5, requires={"silver"})
     assert take_hit(wraith, 3).call == "No Effect"
-    assert take_hit(wraith, 3, effect="Silver").defender.body == 2
+    assert take_hit(wraith, 3, effect="Silver").defender.body == take_hit(Defender(body=5), 3).defender.body
 
 
 def test_a_one_time_effect_prevents_the_whole_hit_once():
@@ -133,7 +133,9 @@ def test_spent_monstrous_armor_reduces_nothing():
 
 
 def test_damage_stopped_by_magic_armor_is_not_reduced():
-    assert take_hit(Defender(magic_armor=5, monstrous_armor=3), 4).defender.magic_armor == 1
+    behind = take_hit(Defender(magic_armor=5, monstrous_armor=3), 4).defender
+    alone = take_hit(Defender(magic_armor=5), 4).defender
+    assert (behind.magic_armor, behind.monstrous_armor) == (alone.magic_armor, 3)
 
 
 @given(st.integers(1, 20), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5))

@@ -13,6 +13,7 @@ from pathlib import Path
 import markdown
 import pytest
 
+from rules.resistances import take_damage
 from rulesite import examples, flowcharts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,21 +36,14 @@ def player_view(html: str) -> str:
 
 
 def test_a_result_shows_its_situation_steps_linked_to_their_rules_and_its_result():
-    html = render('''
-        ```python
-        >>> from rules.resistances import take_damage
-        >>> print(take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"]).explain())
-        1. Resistance (§trait-resist): Resist Fire mitigates 8 of 17 Fire (half, rounded down)
-        2. Vulnerability (§trait-vulnerable): Vulnerable Fire 5 adds 5 to 17 Fire (its limit 5 is lower than half, 8)
-        3. Resist and Vulnerable together (§resist-and-vulnerable): Resist Fire and Vulnerable Fire 5 both count from the original 17
-        4. Damage taken (§damage-taken): 17 - 8 + 5 = 14
-        = 14 damage
-        ```
-    ''')
+    call = 'take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"])'
+    result = take_damage(17, "fire", ["Resist Fire", "Vulnerable 5 Fire"])  # the output, from the rules
+    html = render("```python\n>>> from rules.resistances import take_damage\n"
+                  f">>> print({call}.explain())\n{result.explain()}\n```\n")
     view = player_view(html)
     assert '<a class="we-rule" href="../resistances/#trait-resist">Resistance</a>' in view
-    assert "Resist Fire mitigates 8 of 17 Fire (half, rounded down)" in view
-    assert '<span class="we-tag">Result</span> 14 damage' in view
+    assert result.steps[0].text in view
+    assert f'<span class="we-tag">Result</span> {result.outcome}' in view
     assert "&gt;&gt;&gt;" not in view and "§" not in view
     assert "Show as Python" in html and "&gt;&gt;&gt;" in html  # the Python, one tap away
 
@@ -70,6 +64,23 @@ def test_values_read_as_words_and_refusals_as_the_rules_message():
     assert '<span class="we-tag">Answer</span> Cold' in view and "DamageType" not in view
     assert "Physical cannot be chosen" in view
     assert "Traceback" not in view and "rules." not in view
+
+
+def test_the_python_reaches_the_page_inert_and_highlighted_as_a_console_session():
+    html = render('''
+        ```python
+        >>> from rules.resistances import take_damage
+        >>> take_damage(10, "fire", ["Resist Fire"]).final
+        5
+        ```
+    ''')
+    outside, toggle = html.split('<details class="example-python">', 1)
+    assert toggle.startswith("<summary>Show as Python</summary><template>")
+    inert, after = toggle.removeprefix("<summary>Show as Python</summary><template>").split("</template>", 1)
+    assert after.startswith("</details></div>")
+    assert inert.startswith('<div class="highlight"><pre>')
+    assert '<span class="gp">&gt;&gt;&gt; </span>' in inert and "take_damage" in inert
+    assert "<pre" not in outside  # nothing of the Python is laid out before it is asked for
 
 
 def test_a_block_of_imports_shows_only_the_collapsed_python():

@@ -23,6 +23,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".cache" / "zensical"
 ZENSICAL = VENV / "bin" / "zensical"
+# The Zensical build is shared by the module and writes .cache/: under pytest-xdist one worker runs it.
+pytestmark = pytest.mark.xdist_group("zensical")
 PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
 PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "conditions-list",
          "typed-damage", "taking-damage", "glossary", "api", "api/resistances", "api/monsters",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rules.affinity.vocabulary import Affinity, Duration, Modifier
 from rules.checks import collection, nonblank, settle
 from rules.errors import RulesError, RulesTypeError, shown
-from rules.words import parse_word
+from rules.words import normalise, parse_word
 
 __all__ = ["Lock", "State", "TypeState", "read_damage_type"]
 
@@ -16,7 +16,8 @@ def read_damage_type(value: object) -> str:
     """A damage type as the state keys it: ``"fire"``; ``None`` is ``"untyped"``."""
     if value is None:
         return "untyped"
-    return nonblank(value, "damage_type", such_as="a word such as 'fire' or None for untyped").lower()
+    # Read as every system reads a word (`rules.words.normalise`): "Cold-Iron" is "cold iron".
+    return normalise(nonblank(value, "damage_type", such_as="a word such as 'fire' or None for untyped"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from rules.affinity import rulebook as rb
 from rules.affinity.state import Lock, State, TypeState, read_damage_type
 from rules.affinity.vocabulary import Action, Affinity, Duration, Modifier
 from rules.checks import collection, distinct, flag, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.explain import Explained, Step
 from rules.tables import Table
 
@@ -78,15 +78,21 @@ def calculate(
             bool, a ``state`` or ``modifier`` of the wrong type, ``ignores`` given as text.
 
     """
-    damage = whole_number(base_damage, "base_damage")
-    kind = read_damage_type(damage_type)
-    native_affinity = _native_affinity(native, kind)
-    is_guarding = flag(guarding, "guarding")
-    ignored = frozenset(_ignorable(value) for value in collection(ignores, "ignores"))
-    entry, before = _saved(state, kind)
+    with concerning("base_damage"):
+        damage = whole_number(base_damage, "base_damage")
+    with concerning("damage_type"):
+        kind = read_damage_type(damage_type)
+    with concerning("native"):
+        native_affinity = _native_affinity(native, kind)
+    with concerning("guarding"):
+        is_guarding = flag(guarding, "guarding")
+    with concerning("ignores"):
+        ignored = frozenset(_ignorable(value) for value in collection(ignores, "ignores"))
+    with concerning("state"):
+        entry, before = _saved(state, kind)
     if modifier is not None and not isinstance(modifier, Modifier):
         msg = f"modifier must be a Modifier(...), not {shown(modifier)}"
-        raise RulesTypeError(msg)
+        raise RulesTypeError(msg, concerns="modifier")
 
     steps: list[Step] = []
     if kind == "untyped":
@@ -230,6 +236,10 @@ def _apply_modifier(
     if modifier.lock:
         locks = locks | {Lock(target, modifier.duration)}
         steps.append(Step(rb.LOCKS, f"{target.value} is locked ({modifier.duration.value})"))
+    if modifier.action is Action.REMOVE and unguarded is not target:
+        # Nothing to take away: the affinity in force stays, and so does the modifier
+        # that gives it, with its own duration (§ruling-remove-absent).
+        return new_affinity, replace(entry, locks=locks)
     saved = _modified(unguarded, modifier)
     return new_affinity, replace(entry, modifier=modifier, locks=locks, affinity=saved)
 

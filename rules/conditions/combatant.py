@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from rules.checks import collection, nonblank, settle
 from rules.conditions.vocabulary import Condition
 from rules.errors import RulesError, RulesTypeError, shown
+from rules.vocabulary import name_key, same_name
 
 __all__ = ["ESCAPABLE", "Combatant", "Instance", "read_combatant"]
 
@@ -117,7 +118,7 @@ class Combatant:
         who = _source(source)
         for index in reversed(range(len(self.instances))):
             instance = self.instances[index]
-            if instance.condition is kind and (who is None or instance.source == who):
+            if instance.condition is kind and (who is None or _by(instance, who)):
                 return replace(self, instances=self.instances[:index] + self.instances[index + 1 :])
         where = "" if who is None else f" from {shown(who)}"
         another_name = isinstance(condition, str) and condition.strip().casefold() != kind.value
@@ -139,7 +140,7 @@ class Combatant:
 
         """
         who = _source(source)
-        if not any(i.condition in ESCAPABLE and i.source == who for i in self.instances):
+        if not any(i.condition in ESCAPABLE and _by(i, who) for i in self.instances):
             holders = sorted({*self.sources(Condition.GRABBED), *self.sources(Condition.SWALLOWED)})
             held_by = ", ".join(map(repr, holders)) if holders else "nobody"
             msg = (
@@ -148,7 +149,7 @@ class Combatant:
             )
             raise RulesError(msg)
         kept = tuple(
-            i for i in self.instances if not (i.condition in ESCAPABLE and i.source == who)
+            i for i in self.instances if not (i.condition in ESCAPABLE and _by(i, who))
         )
         return replace(self, instances=kept)
 
@@ -156,7 +157,7 @@ class Combatant:
         """Return a new combatant without the grabbed instances of a grabber no longer adjacent."""
         who = _source(grabber)
         kept = tuple(
-            i for i in self.instances if not (i.condition is Condition.GRABBED and i.source == who)
+            i for i in self.instances if not (i.condition is Condition.GRABBED and _by(i, who))
         )
         return replace(self, instances=kept)
 
@@ -171,10 +172,17 @@ class Combatant:
         return sum(instance.condition is kind for instance in self.instances)
 
     def sources(self, condition: Condition | str) -> tuple[str, ...]:
-        """Return the sources of ``condition``'s instances, each once, oldest first."""
+        """Return the sources of ``condition``'s instances, each once, oldest first.
+
+        Names are compared regardless of case (`rules.vocabulary.same_name`): the first
+        spelling given is the one returned.
+        """
         kind = Condition.parse(condition)
-        found = (i.source for i in self.instances if i.condition is kind and i.source is not None)
-        return tuple(dict.fromkeys(found))
+        found: dict[str, str] = {}
+        for instance in self.instances:
+            if instance.condition is kind and instance.source is not None:
+                found.setdefault(name_key(instance.source), instance.source)
+        return tuple(found.values())
 
     @property
     def conditions(self) -> tuple[Condition, ...]:
@@ -195,6 +203,11 @@ def read_combatant(value: object, what: str) -> Combatant:
         msg = f"{what} must be a Combatant(...), such as Combatant('Ari').add('prone'), not {shown(value)}"
         raise RulesTypeError(msg)
     return value
+
+
+def _by(instance: Instance, who: str | None) -> bool:
+    """Whether the instance was imposed by ``who`` (names compared regardless of case)."""
+    return who is not None and instance.source is not None and same_name(instance.source, who)
 
 
 def _source(source: object) -> str | None:

@@ -15,7 +15,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from rules.conditions.rulebook import LIST_PAGE
-from rules.conditions.vocabulary import Condition, PenaltyType
+from rules.conditions.vocabulary import Concealment, Condition, PenaltyType
 from rules.explain import Rule
 from rules.tables import Table
 
@@ -103,13 +103,16 @@ CONDITION_RULES = MappingProxyType(
     {condition: Rule(LIST_PAGE, condition.value, condition.title) for condition in Condition}
 )
 
+# What cannot be seen has total concealment: its penalty is the one the cover rules give (one source).
+_TOTALLY_CONCEALED = ((PenaltyType.CONCEALMENT, Concealment.TOTAL.penalty),)
+
 _EFFECTS = (
     Effects(
         Condition.BLINDED,
         combat_advantage=Advantage.ALL,
         cannot_flank=True,
-        attack_penalties=((PenaltyType.CONCEALMENT, -5),),
-        perception_penalties=((PenaltyType.CONCEALMENT, -5),),
+        attack_penalties=_TOTALLY_CONCEALED,
+        perception_penalties=_TOTALLY_CONCEALED,
         line_of_sight="none to anything",
         notes=("everything else has total concealment from the character",),
     ),
@@ -218,7 +221,7 @@ _EFFECTS = (
         cannot_flank=True,
         actions=ActionLimit.NONE,
         # "Cannot see": everything is totally concealed from it (§ruling-unconscious-cannot-see).
-        perception_penalties=((PenaltyType.CONCEALMENT, -5),),
+        perception_penalties=_TOTALLY_CONCEALED,
         line_of_sight="none (cannot see)",
         notes=(
             "knocked prone on falling unconscious",

@@ -20,6 +20,7 @@ from rules.conditions.effects import EFFECTS
 from rules.conditions.vocabulary import Condition, Defense, Skill
 from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Explained, Step
+from rules.vocabulary import among, name_key
 
 __all__ = ["EscapeResult", "ForcedMovement", "escape_check", "forced_movement"]
 
@@ -79,7 +80,7 @@ def escape_check(
     if check >= target:
         rule = rb.ESCAPE_TIES if check == target else rb.ESCAPE
         steps.append(Step(rule, f"{compared}: success"))
-        held = [c.value for c in (Condition.GRABBED, Condition.SWALLOWED) if source in combatant.sources(c)]
+        held = [c.value for c in ESCAPABLE if among(source, combatant.sources(c))]
         steps.append(Step(rb.ESCAPE_SOURCE, f"ends every instance {source} holds: {', '.join(held)}"))
         return EscapeResult(True, freed, tuple(steps), situation=situation)
     steps.append(Step(rb.ESCAPE, f"{compared}: failure"))
@@ -143,15 +144,16 @@ def forced_movement(
     if target.has(Condition.RESTRAINED):
         steps.append(Step(EFFECTS[Condition.RESTRAINED].rule, "restrained: ignores forced movement"))
         return ForcedMovement(False, target, tuple(steps), situation=situation)
-    left_behind = [who for who in target.sources(Condition.GRABBED) if who in leaving]
+    away = {name_key(who) for who in leaving}  # names compared regardless of case, each once
+    left_behind = [who for who in target.sources(Condition.GRABBED) if name_key(who) in away]
     moves = True
-    freed = set()
+    freed: set[str] = set()
     for grabber in left_behind:
-        if results.get(grabber):
-            freed.add(grabber)
+        if results.get(name_key(grabber)):
+            freed.add(name_key(grabber))
             steps.append(Step(rb.FORCED_MOVEMENT, f"free escape check against {grabber} succeeds"))
         else:
-            taken = "fails" if grabber in results else "is not taken"
+            taken = "fails" if name_key(grabber) in results else "is not taken"
             steps.append(Step(rb.FORCED_MOVEMENT, f"escape check against {grabber} {taken}"))
             moves = False
     if len(left_behind) > 1:
@@ -162,7 +164,9 @@ def forced_movement(
     elif not moves:
         steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
     # Each successful check ends what that grabber holds, as an escape does: one pass for all.
-    kept = tuple(i for i in target.instances if not (i.condition in ESCAPABLE and i.source in freed))
+    kept = tuple(
+        i for i in target.instances if not (i.condition in ESCAPABLE and name_key(i.source or "") in freed)
+    )
     return ForcedMovement(moves, replace(target, instances=kept), tuple(steps), situation=situation)
 
 
@@ -172,7 +176,8 @@ def _escapes(value: object) -> dict[str, bool]:
     if not isinstance(value, Mapping):
         msg = f"escapes must map each grabber to True or False (did its check succeed?), not {shown(value)}"
         raise RulesTypeError(msg)
-    return {_name(who, "escapes"): flag(done, f"escapes[{shown(who)}]") for who, done in value.items()}
+    read = {_name(who, "escapes"): flag(done, f"escapes[{shown(who)}]") for who, done in value.items()}
+    return distinct(read, "escapes", name_key)
 
 
 def _name(value: object, what: str) -> str:

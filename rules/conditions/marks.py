@@ -22,6 +22,7 @@ from rules.conditions.verdict import Verdict
 from rules.conditions.vocabulary import Condition
 from rules.errors import RulesError, RulesTypeError, shown
 from rules.explain import Rule, Step
+from rules.vocabulary import among
 
 __all__ = ["Attack", "triggers_opportunity_attacks", "violates_mark"]
 
@@ -73,7 +74,7 @@ class Attack:
 
     def includes(self, markers: Iterable[str]) -> tuple[str, ...]:
         """Return the given markers this attack targets."""
-        return tuple(marker for marker in markers if marker in self.targets)
+        return tuple(marker for marker in markers if among(marker, self.targets))
 
 
 def violates_mark(
@@ -99,7 +100,7 @@ def violates_mark(
     attack = _attack(attack, "attack")
     others, before = _attacks(simultaneous, "simultaneous"), _attacks(earlier, "earlier")
     markers = attacker.sources(Condition.MARKED)
-    if attack.forced and attacker.name in attack.targets:
+    if attack.forced and among(attacker.name, attack.targets):
         msg = f"A forced attack cannot target the attacker itself ({shown(attacker.name)})"
         raise RulesError(msg)
     reason = _mark_does_not_apply(attacker, attack, markers) or _exception(attack, markers, others, before)
@@ -107,7 +108,7 @@ def violates_mark(
     if reason is not None:
         rule, text = reason
         return Verdict(False, (Step(rule, f"{text}: no violation"),), situation=situation)
-    older = [marker for marker in markers if marker not in attack.marked_during]
+    older = [marker for marker in markers if not among(marker, attack.marked_during)]
     rule = rb.MARKERS if len(markers) > 1 else rb.VIOLATING
     text = f"targets enemies but no marker ({', '.join(older)}): violates the mark, -2"
     return Verdict(True, (Step(rule, text),), situation=situation)
@@ -147,10 +148,10 @@ def _exception(
         included = [marker for other in others for marker in other.includes(markers)]
         if included:
             return rule, f"{when} the marker {included[0]}"
-    removed = [marker for marker in markers if marker in attack.removed_by_enemy]
+    removed = [marker for marker in markers if among(marker, attack.removed_by_enemy)]
     if removed:
         return rb.RETARGETED, f"an enemy's effect removed the marker {removed[0]} as a target"
-    if all(marker in attack.marked_during for marker in markers):
+    if all(among(marker, attack.marked_during) for marker in markers):
         return rb.MARKED_MID_ATTACK, "marked while making this attack"
     return None
 

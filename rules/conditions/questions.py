@@ -20,6 +20,7 @@ from rules.conditions.penalties import Penalty, StackedPenalties, stack
 from rules.conditions.verdict import Verdict
 from rules.conditions.vocabulary import Concealment, Condition, Cover, PenaltyType
 from rules.explain import Explained, Step
+from rules.vocabulary import among, same_name
 
 __all__ = [
     "AttackPenalty",
@@ -294,8 +295,9 @@ def _concealment(attacker: Combatant, concealment: Concealment, steps: list[Step
         penalties.append(Penalty(PenaltyType.CONCEALMENT, concealment.penalty, concealment.value))
     if attacker.has(Condition.BLINDED):
         rule = EFFECTS[Condition.BLINDED].rule
-        steps.append(Step(rule, "blinded attacker: the target has total concealment, -5"))
-        penalties.append(Penalty(PenaltyType.CONCEALMENT, -5, "blinded"))
+        total = Concealment.TOTAL
+        steps.append(Step(rule, f"blinded attacker: the target has {total.value}, {total.penalty}"))
+        penalties.append(Penalty(PenaltyType.CONCEALMENT, total.penalty, "blinded"))
     return penalties
 
 
@@ -354,8 +356,8 @@ def can_be_commanded_by(target: Combatant, dominator: str) -> Verdict:
     target = read_combatant(target, "target")
     dominator = nonblank(dominator, "dominator", such_as="a name such as 'vampire'")
     rule = rb.DOMINATORS
-    if dominator in target.sources(Condition.DOMINATED):
-        others = [other for other in target.sources(Condition.DOMINATED) if other != dominator]
+    if among(dominator, target.sources(Condition.DOMINATED)):
+        others = [other for other in target.sources(Condition.DOMINATED) if not same_name(other, dominator)]
         also = f" (as can {', '.join(others)})" if others else ""
         text = f"{dominator} dominates {target.name}: move action to move it, standard to attack{also}"
         return Verdict(True, (Step(rule, text),), situation=f"{dominator} commands {target}")

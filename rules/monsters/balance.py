@@ -14,13 +14,14 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from rules.charts import Bars
 from rules.checks import distinct, flag
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.monsters.by_defense import ByDefense
 from rules.monsters.data import (
     BEFORE,
@@ -102,12 +103,17 @@ def read_population(population: Population | None = None) -> Entries:
     are fractions of the whole (``Fraction(15, 100)``, ``"15%"``, ``"0.15"``) and add up to
     at most 1: the rest of the monsters belong to no group.
     """
-    given = DEFAULT_POPULATION if population is None else population
+    with concerning("population"):
+        return _read_population(DEFAULT_POPULATION if population is None else population)
+
+
+def _read_population(given: object) -> Entries:
     if not isinstance(given, Mapping):
         msg = f"population must map monster groups to shares, e.g. {{'Undead': '15%'}}, not {shown(given)}"
         raise RulesTypeError(msg)
-    distinct(given, "population", _population_key)  # two keys for the same groups are refused
-    entries = [(_key_groups(key), _share(key, value)) for key, value in given.items()]
+    keyed = {key: _key_groups(key) for key in given}  # each key read once
+    distinct(given, "population", lambda key: frozenset(keyed[key]))  # two keys for the same groups
+    entries = [(keyed[key], _share(key, value)) for key, value in given.items()]
     total = _sum(share for _, share in entries)
     if total > 1:
         msg = f"The population shares add up to {total} ({float(total):.0%}): at most 1 (100%)"
@@ -140,28 +146,43 @@ def expected_multipliers(
     """
     entries = read_population(population)
     new_rules, before = flag(new_rules, "new_rules"), flag(before, "before")
-    traits: Callable[[tuple[MonsterGroup, ...]], tuple[str, ...]]
-    if before:
-        def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
-            return tuple(line for group in groups for line in BEFORE.get(group, ()))
-    else:
-        def traits(groups: tuple[MonsterGroup, ...]) -> tuple[str, ...]:
-            return traits_for(groups, level=level, new_rules=new_rules)
+    groups = tuple(dict.fromkeys(group for members, _ in entries for group in members))
+    # Each group's lines are read once; what a monster of several groups holds against
+    # one type is its groups' traits that bear on that type.
+    lines = {
+        group: BEFORE.get(group, ()) if before else traits_for((group,), level=level, new_rules=new_rules)
+        for group in groups
+    }
+    read = {line: parse_trait(line) for held in lines.values() for line in held}
+    # Traits by number, resistances first: a monster's merged lines are each line once,
+    # resistances first, as `traits_for` writes them; the seed's lines stay as listed.
+    traits = sorted(set(read.values()), key=lambda trait: (isinstance(trait, Vulnerable), str(trait)))
+    number = {trait: index for index, trait in enumerate(traits)}
+    # Shares as whole numbers over one denominator: sums of thousands of shares stay exact and quick.
+    denominator = math.lcm(*(share.denominator for _, share in entries))
+    # Groups by number too: an enum member hashes slowly, and each entry is visited per type.
+    place = {group: index for index, group in enumerate(groups)}
+    weights = [
+        (tuple(place[group] for group in members), share.numerator * (denominator // share.denominator))
+        for members, share in entries
+    ]
     rest = 1 - _sum(share for _, share in entries)
-    shares: dict[tuple[str, ...], Fraction] = {}
-    for groups, share in entries:  # monsters with the same merged lines are resolved once
-        lines = traits(groups)
-        shares[lines] = shares.get(lines, Fraction(0)) + share
-    read = {line: parse_trait(line) for lines in shares for line in lines}  # each line once
-    kinds = [(tuple(read[line] for line in lines), share) for lines, share in shares.items()]
     result = {}
     for kind in DAMAGE_TYPES:
-        # Only the traits that cover this type matter: monsters alike in them are resolved once.
-        alike: dict[tuple[Trait, ...], Fraction] = {}
-        for held, share in kinds:
-            relevant = tuple(trait for trait in held if _covers(trait, kind))
-            alike[relevant] = alike.get(relevant, Fraction(0)) + share
-        taken = _sum(share * _taken(kind, held) for held, share in alike.items())
+        bearing = [
+            tuple(number[read[line]] for line in lines[group] if _covers(read[line], kind))
+            for group in groups
+        ]
+        alike: dict[tuple[int, ...], int] = {}  # monsters alike in what bears on the type
+        for members, weight in weights:
+            held = tuple(index for group in members for index in bearing[group])
+            if not before and len(held) > 1:
+                held = tuple(sorted(set(held)))
+            alike[held] = alike.get(held, 0) + weight
+        taken = _sum(
+            Fraction(weight, denominator) * _taken(kind, tuple(traits[index] for index in held))
+            for held, weight in alike.items()
+        )
         result[kind] = taken + rest
     return result
 
@@ -259,11 +280,18 @@ def _key_groups(key: object) -> tuple[MonsterGroup, ...]:
     """The groups a population key names; an error says which key, when it names several."""
     names = _names(key)
     try:
-        return read_groups(names)
+        groups = read_groups(names)
     except RulesError as error:
         if names in (key, [key]):
             raise
         raise type(error)(f"{error} (in the population key {shown(key)})") from None
+    if not groups:
+        msg = (
+            f"The population key {shown(key)} names no monster group: name one or more, such as "
+            "'Undead' (the share left over is the monsters of no group)"
+        )
+        raise RulesError(msg)
+    return groups
 
 
 def _share(key: object, value: object) -> Fraction:

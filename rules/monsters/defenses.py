@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.checks import distinct, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
 from rules.monsters.by_defense import ByDefense
@@ -135,9 +135,11 @@ def design_defenses(
 
     """
     # Any whole number, a negative one too (§ruling-any-average-defense).
-    average = whole_number(average, "average (the DMG's average defense)", minimum=None)
+    with concerning("average"):
+        average = whole_number(average, "average (the DMG's average defense)", minimum=None)
     steps: list[Step] = []
-    found = _role_row(role, steps)
+    with concerning("role"):
+        found = _role_row(role, steps)
     modifiers = _variety(found, plus, minus, steps)
     scores = _scores(average, modifiers, steps)
     variety = f", +1 {plus} and -1 {minus}" if plus is not None else ""  # _variety: both or neither
@@ -196,13 +198,16 @@ def _name(key: object) -> object:
 
 
 def _variety_pair(plus: Defense | str, minus: Defense | str) -> tuple[Defense, Defense]:
-    up, down = Defense.parse(plus), Defense.parse(minus)
+    with concerning("plus"):
+        up = Defense.parse(plus)
+    with concerning("minus"):
+        down = Defense.parse(minus)
     if up is down:
         msg = (
             f"The variety option raises one defense and lowers another: {up.value} "
             "cannot take both the +1 and the -1 (§variety-option)"
         )
-        raise RulesError(msg)
+        raise RulesError(msg, concerns="plus")
     return up, down
 
 
@@ -233,7 +238,7 @@ def _variety(
             f"The variety option gives both a +1 and a -1: only {given} is given "
             "(§ruling-variety-both-or-neither)"
         )
-        raise RulesError(msg)
+        raise RulesError(msg, concerns=given)
     up, down = _variety_pair(plus, minus)
     varied = vary_defenses(modifiers, plus=up, minus=down)
     steps.append(Step(rb.VARIETY, f"+1 {up.title}, -1 {down.title}"))

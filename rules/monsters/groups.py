@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.checks import flag, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.explain import Explained, Step
 from rules.monsters import rulebook as rb
 from rules.monsters.data import DAMAGE_TYPES, ELEMENTAL, GROUP_TABLE, GroupTraits
@@ -115,15 +115,17 @@ def monster_traits(
         RulesError: An unknown group, or no (or a bad) level when ``new_rules`` is false.
 
     """
-    tier_limit = None if level is None else limit_for_level(level)
+    with concerning("level"):
+        tier_limit = None if level is None else limit_for_level(level)
     new_rules = flag(new_rules, "new_rules")
     if not new_rules and tier_limit is None:
         msg = (
             "Without the new resistance rules a group trait has a limit of 5 per tier: "
             "give the monster's level (§ruling-five-per-tier)"
         )
-        raise RulesError(msg)
-    found = read_groups(groups)
+        raise RulesError(msg, concerns="level")
+    with concerning("groups"):
+        found = read_groups(groups)
     steps: list[Step] = []
     resist, vulnerable = _gather(found, steps)
     _merge(resist, vulnerable, steps)

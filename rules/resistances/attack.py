@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.checks import flag, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.resistances.vocabulary import Condition, DamageType
 
 __all__ = ["Attack", "Circumstances", "choose_damage_type", "read_amount", "read_types"]
@@ -100,8 +100,11 @@ class Attack:
 
     def plus(self, extra: int, types: Iterable[DamageType | str] | str | None = None) -> Attack:
         """Extra damage: untyped extra keeps the types; typed extra adds its types (§extra-damage)."""
-        more = read_types(types)
-        total = read_amount(self.amount + read_amount(extra, "extra damage"), "damage with its extra damage")
+        with concerning("types"):
+            more = read_types(types)
+        with concerning("extra"):  # the extra is what takes the sum above 10**100
+            added = read_amount(extra, "extra damage")
+            total = read_amount(self.amount + added, "damage with its extra damage")
         return Attack(total, (*self.types, *more))
 
 

@@ -148,7 +148,9 @@ def parse_trait(text: str) -> Trait:
 
     Args:
         text: One trait as printed: Resist, Vulnerable, Damage Immune, Condition Immune,
-            Nondamage Immune, Damage Trigger, Insubstantial, Swarm or Regiment.
+            Nondamage Immune, Damage Trigger, Insubstantial, Swarm or Regiment. An older
+            ``Vulnerable Cold: slowed`` line reads as the Damage Trigger it became
+            (§ruling-old-vulnerable-effect).
 
     Returns:
         The trait; ``str()`` of it prints the line back in the standard order.
@@ -178,6 +180,10 @@ def parse_trait(text: str) -> Trait:
 def _graded(scanner: _Scanner, kind: type[Resist] | type[Vulnerable]) -> Trait:
     before = scanner.take(_LIMIT)
     scope = scanner.read(_WORD, "damage type", parse_scope)
+    if kind is Vulnerable and before is None and isinstance(scope, DamageType):
+        colon = scanner.next_character()
+        if scanner.take(_COLON) is not None:  # an older Damage Trigger (§ruling-old-vulnerable-effect)
+            return _trigger_effect(scanner, scope, colon)
     second = scanner.next_character()
     after = scanner.take(_LIMIT) or scanner.take(_PAREN_LIMIT)
     if before is not None and after is not None:
@@ -235,10 +241,15 @@ def _damage_trigger(scanner: _Scanner) -> Trait:
     colon = scanner.next_character()
     if scanner.take(_COLON) is None:
         raise scanner.fail("expected ':' and the effect, as in 'Damage Trigger Cold: ...'", colon)
+    return _trigger_effect(scanner, damage_type, colon)
+
+
+def _trigger_effect(scanner: _Scanner, damage_type: DamageType, colon: int) -> Trait:
+    """The effect after the ':' of a Damage Trigger: the rest of the line."""
     effect = scanner.text[scanner.position :].strip()  # slicing: no regex backtracking on spaces
     scanner.position = len(scanner.text)
     if not effect:
-        raise scanner.fail("expected the effect after ':'", scanner.position)
+        raise scanner.fail("expected the effect after ':'", max(scanner.position, colon))
     return DamageTrigger(damage_type, effect)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from rules.checks import distinct, half_down, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.explain import Explained, Rule, Step
 from rules.resistances import rulebook as rb
 from rules.resistances.attack import Circumstances, read_amount, read_types
@@ -122,15 +122,19 @@ def take_damage(
             cannot be read (`NotationError`), or circumstances that contradict each other.
 
     """
-    damage = read_amount(amount)
+    with concerning("amount"):
+        damage = read_amount(amount)
     circumstances = Circumstances.given(circumstances, Circumstances(
         advantage, critical, ongoing, silvered, attacker_level, area, environmental
     ))
-    reductions = _reductions(reduction, circumstances)
+    with concerning("reduction"):
+        reductions = _reductions(reduction, circumstances)
     steps: list[Step] = []
-    kinds = _damage_types(types, steps)
-    given = read_traits(traits)
-    held = expand_sets(given, steps)
+    with concerning("types"):
+        kinds = _damage_types(types, steps)
+    with concerning("traits"):
+        given = read_traits(traits)
+        held = expand_sets(given, steps)
     live = _check_conditions(held, kinds, circumstances, steps)
     per_type = tuple(
         _resolve_type(damage, kinds, kind, held, live, reductions, circumstances, steps)

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from rules.checks import collection, flag, nonblank, settle, whole_number
-from rules.errors import RulesError, RulesTypeError, shown
+from rules.errors import RulesError, RulesTypeError, concerning, shown
+from rules.vocabulary import bare_effect_name
 from rules.words import normalise, parse_word
 
 __all__ = [
@@ -87,7 +88,6 @@ NON_STACKING = (
 """The effects of which a defender may have only one at a time, with what each is."""
 
 _NON_STACKING_KEYS = {normalise(name): name for name, _ in NON_STACKING}
-_NOISE = {"the", "rare", "spell", "ritual", "magic", "item", "items"}
 
 
 def non_stacking_name(name: str) -> str | None:
@@ -98,8 +98,7 @@ def non_stacking_name(name: str) -> str | None:
         ('Arcane Antiviral', None)
 
     """
-    words = normalise(name).split()
-    return _NON_STACKING_KEYS.get(" ".join(word for word in words if word not in _NOISE))
+    return _NON_STACKING_KEYS.get(bare_effect_name(name))
 
 
 def effect_word(value: object, what: str = "effect") -> str:
@@ -136,7 +135,7 @@ class Immunity:
     def __post_init__(self) -> None:
         name = _name(self.name, "An immunity's name", "Poison Immunity")
         against = _effect_set(self.against, f"what {shown(name)} stops")
-        words = normalise(name).split()
+        words = bare_effect_name(name).split()
         if not against and len(words) > 1 and words[-1] == "immunity":
             against = frozenset({" ".join(words[:-1])})
         if not against:
@@ -219,23 +218,29 @@ class Defender:
 
     def __post_init__(self) -> None:
         for pool in Pool:
-            whole_number(getattr(self, pool.field), pool.field)
+            with concerning(pool.field):
+                whole_number(getattr(self, pool.field), pool.field)
         set_ = object.__setattr__
-        set_(self, "immunities", tuple(map(_immunity, collection(self.immunities, "immunities"))))
-        set_(self, "one_time", tuple(map(_one_time, collection(self.one_time, "one_time"))))
-        set_(self, "wounds", tuple(map(Location.parse, collection(self.wounds, "wounds"))))
-        set_(self, "requires", _effect_set(self.requires, "requires"))
+        with concerning("immunities"):
+            set_(self, "immunities", tuple(map(_immunity, collection(self.immunities, "immunities"))))
+        with concerning("one_time"):
+            set_(self, "one_time", tuple(map(_one_time, collection(self.one_time, "one_time"))))
+        with concerning("wounds"):
+            set_(self, "wounds", tuple(map(Location.parse, collection(self.wounds, "wounds"))))
+        with concerning("requires"):
+            set_(self, "requires", _effect_set(self.requires, "requires"))
         if self.next_hit is not None:
             set_(self, "next_hit", Pool.parse(self.next_hit))
         set_(self, "order", _order(self.order))
-        check_stacking(self.effects)
+        with concerning("immunities"):
+            check_stacking(self.effects)
         stopped = self.stops_everything()
         if stopped:
             msg = (
                 f"This defender would be invulnerable: it requires {stopped} and "
                 "is immune to all of it. Add effects with gain(), which prevents the last one"
             )
-            raise RulesError(msg)
+            raise RulesError(msg, concerns="requires")
 
     @property
     def effects(self) -> tuple[Effect, ...]:

@@ -7,10 +7,12 @@ Each helper is one step of the flowchart on ``typed-damage.md`` and cites its ru
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules.explain import Step
 from rules.typed_damage import rulebook as rb
-from rules.typed_damage.equipment import Armor, DamageType, Mode, source_name
+from rules.typed_damage.equipment import Armor, DamageType, Mode, source_key
+from rules.words import word_key
 
 __all__ = ["ablate", "armor_value", "at_least_one", "dice_text", "hardened"]
 
@@ -22,12 +24,13 @@ def dice_text(count: int) -> str:
 
 def hardened(mode: Mode, armor: Armor, sources: frozenset[str], steps: list[Step]) -> bool:
     """Hardened armor (against this source) removes successes; armor piercing ignores that."""
-    if not armor.hardened_against(sources):
+    if not armor.hardened_against(sources, mode.kind):
         return False
     if mode.armor_piercing:
         steps.append(Step(rb.ARMOR_PIERCING, "armor piercing: the hardened armor is regular"))
         return False
-    against = ", ".join(armor.hardened_vs) or "everything"
+    qualifiers = [*(f"{kind.word} ({kind.value}H)" for kind in armor.hardened_types), *armor.hardened_vs]
+    against = ", ".join(qualifiers) or "everything"
     steps.append(Step(rb.HARDENED, f"hardened against {against}: it removes successes, not dice"))
     return True
 
@@ -63,8 +66,8 @@ def _regular_value(mode: Mode, armor: Armor, steps: list[Step]) -> int:
 
 
 def _energy_matches(armor: Armor, sources: frozenset[str]) -> bool:
-    wanted = {source_name(kind) for kind in armor.energy_types}
-    return not wanted or bool(wanted & sources)
+    wanted = {source_key(kind) for kind in armor.energy_types}
+    return not wanted or bool(wanted & {word_key(source) for source in sources})
 
 
 def _special_value(mode: Mode, armor: Armor, sources: frozenset[str], steps: list[Step]) -> int:
@@ -106,12 +109,16 @@ def ablate(armor: Armor, mode: Mode, sources: frozenset[str], prevented: int, st
     """Ablative armor loses one point for each die (or success) it prevented."""
     if not armor.ablative or prevented <= 0:
         return armor
-    worn = armor
+    counts: dict[str, Any] = {}  # symbol fields of Armor, by name
     left = prevented
     for field in _wear_order(armor, mode.kind, sources):
-        taken = min(left, getattr(worn, field))
-        worn = replace(worn, **{field: getattr(worn, field) - taken})
+        taken = min(left, getattr(armor, field))
+        counts[field] = getattr(armor, field) - taken
         left -= taken
+    # An H after a type's symbols goes with the last of them (§ruling-hardened-sources).
+    kept = tuple(kind for kind in armor.hardened_types if counts.get(kind.word, getattr(armor, kind.word)))
+    still_hard = armor.hardened and bool(kept or armor.hardened_vs or not armor.hardened_types)
+    worn = replace(armor, **counts, hardened_types=kept, hardened=still_hard)
     steps.append(Step(rb.ABLATIVE_WEAR, f"prevented {prevented}: {armor.symbols} "
                       f"wears to {worn.symbols or 'nothing'}"))
     return worn

@@ -11,15 +11,27 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 from rules.checks import collection, flag, nonblank, settle, whole_number
 from rules.errors import NotationError, RulesError, RulesTypeError, shown
-from rules.words import parse_word
+from rules.words import parse_word, singular, word_key
 
-__all__ = ["INTENSITIES", "MOST_SYMBOLS", "Armor", "DamageType", "Face", "Mode", "Weapon", "source_name"]
+__all__ = [
+    "INTENSITIES",
+    "MOST_SYMBOLS",
+    "Armor",
+    "DamageType",
+    "Face",
+    "Mode",
+    "Weapon",
+    "source_key",
+    "source_name",
+    "source_problem",
+]
 
 MOST_SYMBOLS = 1000
 """The most symbols of one kind an armor may have: far above any armor of the rules, and a
@@ -78,15 +90,43 @@ class DamageType(Enum):
 
 
 def source_name(word: str) -> str:
-    """The form in which names of sources are compared: case-folded, a plural ``s`` dropped.
+    """A source's name as one thing, case-folded: ``"Knives"`` is ``"knife"`` (`rules.words.singular`).
+
+    Names are compared by `source_key`, so a plural matches its singular whichever way
+    it is formed; a name with no letter, or one that joins several sources ("Arrows and
+    Bolts"), could never match one attack and is refused.
 
     Examples:
-        >>> source_name("Arrows") == source_name("arrow")
-        True
+        >>> source_name("Arrows"), source_name("Knives"), source_key("Axes") == source_key("axe")
+        ('arrow', 'knife', True)
 
     """
-    name = " ".join(nonblank(word, "A source", such_as="a name such as 'arrow'").split()).casefold()
-    return name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
+    name = nonblank(word, "A source", such_as="a name such as 'arrow'")
+    problem = source_problem(name)
+    if problem is not None:
+        raise RulesError(f"A source {problem}")
+    return singular(name)
+
+
+def source_key(word: str) -> str:
+    """The key by which sources are matched: a plural and its singular share it."""
+    return word_key(source_name(word))
+
+
+_SEVERAL = re.compile(r"/|&|,|\b(?:and|or)\b", re.IGNORECASE)
+
+
+def source_problem(name: str) -> str | None:
+    """Why a source's name could never match an attack, or ``None`` when it can."""
+    if not any(character.isalnum() for character in name):
+        return f"names one thing with letters, such as 'arrow', not {shown(name)}"
+    several = _SEVERAL.search(name)
+    if several is not None:
+        return (
+            f"names one thing, not several joined by {shown(several.group())} in {shown(name)}: "
+            "write one note per source, e.g. (H vs. Arrows, H vs. Bolts)"
+        )
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +182,8 @@ class Mode:
 
     @property
     def sources(self) -> frozenset[str]:
-        """The names in the mode's notes, as `source_name` compares them."""
-        return frozenset(source_name(note) for note in self.notes)
+        """The names in the mode's notes, each as one thing (`rules.words.singular`)."""
+        return frozenset(singular(note) for note in self.notes)
 
     def __str__(self) -> str:
         symbol = self.kind.value
@@ -185,7 +225,10 @@ class Armor:
         universal: ``X`` symbols (special armor).
         energy_types: The energy the ``E`` symbols stop, e.g. ``("Fire",)``; none means every energy.
         hardened: Whether the armor is hardened, ``(H)``.
-        hardened_vs: What it is hardened against (``H vs. Arrows``); none means everything.
+        hardened_vs: What it is hardened against (``H vs. Arrows``).
+        hardened_types: The damage types it is hardened against, written with an ``H``
+            after their symbols (``BBBBH``: against ballistic). With neither this nor
+            ``hardened_vs``, hardened armor is hardened against everything.
         ablative: Whether the armor is used up as it protects, ``(Ab)``.
         name: The armor's name, if the notation gave one.
 
@@ -202,6 +245,7 @@ class Armor:
     hardened_vs: tuple[str, ...] = ()
     ablative: bool = False
     name: str | None = None
+    hardened_types: tuple[DamageType, ...] = ()
 
     def __post_init__(self) -> None:
         counted = ("slashing", "impact", "piercing", "ballistic", "energy", "universal")
@@ -213,18 +257,31 @@ class Armor:
             hardened_vs=_names(self.hardened_vs, "hardened_vs"),
             ablative=flag(self.ablative, "ablative"),
             name=_name(self.name),
+            hardened_types=_types(self.hardened_types),
         )
+        for source in (*self.energy_types, *self.hardened_vs):
+            problem = source_problem(source)
+            if problem is not None:
+                raise RulesError(f"A source {problem}")
         for field in counted:
             if getattr(self, field) > MOST_SYMBOLS:
                 count = shown(getattr(self, field))
                 msg = f"{field} must be at most {MOST_SYMBOLS} symbols (armor's limit), not {count}"
                 raise RulesError(msg)
-        if self.hardened_vs and not self.hardened:
-            msg = (
-                f"hardened_vs {shown(self.hardened_vs)} needs hardened=True: only hardened "
-                "armor is hardened against something"
-            )
-            raise RulesError(msg)
+        for qualifier in ("hardened_vs", "hardened_types"):
+            if getattr(self, qualifier) and not self.hardened:
+                msg = (
+                    f"{qualifier} {shown(getattr(self, qualifier))} needs hardened=True: only hardened "
+                    "armor is hardened against something"
+                )
+                raise RulesError(msg)
+        for kind in self.hardened_types:
+            if not getattr(self, kind.word):
+                msg = (
+                    f"hardened_types names {kind.word}, but the armor has no {kind.value}: an H "
+                    "follows the symbols of the type it hardens (BBBBH)"
+                )
+                raise RulesError(msg)
 
     @property
     def symbols(self) -> str:
@@ -236,23 +293,51 @@ class Armor:
         )
         return "".join(symbol * count for symbol, count in counts)
 
-    def hardened_against(self, sources: Iterable[str]) -> bool:
-        """Whether the armor is hardened against an attack with these source names."""
-        wanted = {source_name(name) for name in self.hardened_vs}
-        return self.hardened and (not wanted or bool(wanted & set(sources)))
+    def hardened_against(self, sources: Iterable[str], kind: DamageType | None = None) -> bool:
+        """Whether the armor is hardened against an attack of this type with these source names.
+
+        Names match by `source_key`, so ``H vs. Knives`` is hardened against a knife.
+        """
+        if not self.hardened:
+            return False
+        if not (self.hardened_vs or self.hardened_types):
+            return True
+        wanted = {source_key(name) for name in self.hardened_vs}
+        return kind in self.hardened_types or bool(wanted & {word_key(name) for name in sources})
+
+    @property
+    def written(self) -> str:
+        """The symbols as notation writes them, an ``H`` after each hardened type's (``BBBBH``)."""
+        counts = zip(
+            "XBE-*+",
+            (self.universal, self.ballistic, self.energy, self.slashing, self.impact, self.piercing),
+            strict=True,
+        )
+        hard = {kind.value for kind in self.hardened_types}
+        return "".join(symbol * count + ("H" if symbol in hard else "") for symbol, count in counts)
 
     def __str__(self) -> str:
         notes = [*self.energy_types]
         if self.hardened:
-            notes += [f"H vs. {name}" for name in self.hardened_vs] or ["H"]
+            notes += [f"H vs. {name}" for name in self.hardened_vs]
+            notes += [] if self.hardened_vs or self.hardened_types else ["H"]
         notes += ["Ab"] if self.ablative else []
-        body = self.symbols + (f"({', '.join(notes)})" if notes else "")
+        body = self.written + (f"({', '.join(notes)})" if notes else "")
         return f"{self.name}: {body}" if self.name else body
 
 
 
 def _names(values: object, what: str) -> tuple[str, ...]:
     return tuple(nonblank(value, what, such_as="words such as 'Fire'") for value in collection(values, what))
+
+
+def _types(values: object) -> tuple[DamageType, ...]:
+    words = {kind.word: kind for kind in DamageType}
+    read = {
+        parse_word(DamageType, value, "hardened type", aliases=words)
+        for value in collection(values, "hardened_types")
+    }
+    return tuple(kind for kind in DamageType if kind in read)
 
 
 def _mode(value: object) -> Mode:

@@ -25,6 +25,7 @@ from rules.typed_damage.equipment import (
     Mode,
     Weapon,
     source_name,
+    source_problem,
 )
 
 __all__ = [
@@ -188,6 +189,8 @@ def _intensity(scan: _Scanner) -> frozenset[Face]:
     return frozenset(faces)
 
 
+_HARDENABLE = {kind.value: kind for kind in DamageType}
+
 _ARMOR_SYMBOLS = {
     "-": "slashing",
     "*": "impact",
@@ -230,25 +233,50 @@ def parse_armor(text: Armor | str | None) -> Armor:
     name = scan.name()
     scan.skip_spaces()
     counts = dict.fromkeys(_ARMOR_SYMBOLS.values(), 0)
-    while scan.peek().upper() in _ARMOR_SYMBOLS:
+    hard: list[DamageType] = []
+    while scan.peek().upper() in _ARMOR_SYMBOLS or scan.peek().upper() == "H":
+        if scan.peek().upper() == "H":
+            hard.append(_hardened_type(scan, hard))
+            scan.pos += 1
+            continue
         field = _ARMOR_SYMBOLS[scan.peek().upper()]
         counts[field] += 1
         if counts[field] > MOST_SYMBOLS:
             raise scan.fail(f"more than {MOST_SYMBOLS} {field} symbols, the most an armor may have")
         scan.pos += 1
     scan.skip_spaces()
-    notes = _armor_notes(scan, counts["energy"]) if scan.peek() == "(" else _ArmorNotes()
+    notes = _armor_notes(scan, counts["energy"], hard) if scan.peek() == "(" else _ArmorNotes()
     if not notes.given and scan.peek():  # after skip_spaces, never a space
         raise scan.unexpected("an armor symbol (-, *, +, B, E, X) or '('")
     scan.end()
     return Armor(
         **counts,
         energy_types=tuple(notes.energy_types),
-        hardened=notes.hardened,
+        hardened=notes.hardened or bool(hard),
         hardened_vs=tuple(notes.hardened_vs),
         ablative=notes.ablative,
         name=name,
+        hardened_types=tuple(hard),
     )
+
+
+def _hardened_type(scan: _Scanner, hard: list[DamageType]) -> DamageType:
+    """The damage type an ``H`` among the symbols hardens: the one whose symbol it follows.
+
+    Seed 002 writes hardness "usually after the appropriate type of damage, or in the
+    notes": ``BBBBH`` is ballistic armor hardened against ballistic attacks
+    (§ruling-hardened-sources).
+    """
+    before = scan.text[scan.pos - 1].upper() if scan.pos else ""
+    if before == "X":
+        problem = "an H after X: universal armor is no damage type; write (H) to harden against everything"
+        raise scan.fail(problem)
+    if before not in _HARDENABLE:
+        raise scan.fail("an H that follows no damage type's symbol; write it after one (BBBBH) or as (H)")
+    kind = _HARDENABLE[before]
+    if kind in hard:
+        raise scan.fail(f"a second H for {kind.word} ({kind.value}): one H hardens all of that type")
+    return kind
 
 
 @dataclass(slots=True)
@@ -260,7 +288,7 @@ class _ArmorNotes:
     ablative: bool = False
 
 
-def _armor_notes(scan: _Scanner, energy: int) -> _ArmorNotes:
+def _armor_notes(scan: _Scanner, energy: int, hard: list[DamageType]) -> _ArmorNotes:
     """Read ``(Fire, H vs. Arrows, Ab)``: energy types, hardness and ablation."""
     notes = _ArmorNotes(given=True)
     for start, note in scan.notes():
@@ -268,13 +296,22 @@ def _armor_notes(scan: _Scanner, energy: int) -> _ArmorNotes:
         if word == "ab":
             notes.ablative = True
         elif word == "h":
+            if hard:
+                kinds = ", ".join(f"{kind.value}H" for kind in hard)
+                problem = f"(H) hardens against everything, but {kinds} against one type: write one"
+                raise scan.fail(problem, start)
             notes.hardened = True
         elif word.startswith("h vs"):
             notes.hardened = True
             against = note[4:].lstrip(".").strip()
             if not against:
                 raise scan.fail("'H vs.' names nothing", start)
+            unmatched = source_problem(against)
+            if unmatched is not None:
+                raise scan.fail(f"'H vs.' {unmatched}", start)
             notes.hardened_vs.append(against)
+        elif source_problem(note) is not None:
+            raise scan.fail(f"the energy type {source_problem(note)}", start)
         elif energy == 0:
             problem = f"{shown(note)} names an energy type, but the armor has no E"
             raise scan.fail(problem + " (Tip: write E(Cold) for one point against cold)", start)

@@ -16,8 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.checks import collection, whole_number
-from rules.errors import NotationError, RulesError, shown
+from rules.checks import LARGEST, collection, whole_number
+from rules.errors import NotationError, RulesError, concerning, shown
 from rules.explain import Explained, Step
 from rules.typed_damage import rulebook as rb
 from rules.typed_damage.armor import ablate, armor_value, at_least_one, dice_text, hardened
@@ -115,11 +115,15 @@ def plan(
         RulesError: Bad notation, margin, Strength or mode.
 
     """
-    parsed = parse_weapon(weapon)
-    worn = parse_armor(armor)
+    with concerning("weapon"):
+        parsed = parse_weapon(weapon)
+    with concerning("armor"):
+        worn = parse_armor(armor)
     steps: list[Step] = []
-    chosen = _choose_mode(parsed, mode, steps)
-    sources = chosen.sources | ({source_name(source)} if source is not None else set())
+    with concerning("mode"):
+        chosen = _choose_mode(parsed, mode, steps)
+    with concerning("source"):
+        sources = chosen.sources | ({source_name(source)} if source is not None else set())
     base = _base_pool(chosen, margin, strength, steps)
     regular, special = armor_value(chosen, worn, sources, steps)
     is_hardened = bool(regular + special) and hardened(chosen, worn, sources, steps)
@@ -181,10 +185,11 @@ def damage(
     """
     before = plan(weapon, armor, margin, mode=mode, source=source, strength=strength)
     steps = list(before.steps)
-    roll = read_roll(faces)
+    with concerning("faces"):
+        roll = read_roll(faces)
     if len(roll) != before.pool:
         msg = f"The pool is {dice_text(before.pool)}, but the roll {_show(roll)} has {len(roll)}"
-        raise RulesError(msg)
+        raise RulesError(msg, concerns="faces")
     successes = _count(before.mode, roll, steps)
     final = _remove_successes(before, successes, steps)
     prevented = successes - final if before.hardened else before.base - before.pool
@@ -261,12 +266,20 @@ def _choose_mode(weapon: Weapon, mode: int, steps: list[Step]) -> Mode:
 
 def _base_pool(mode: Mode, margin: int, strength: int | None, steps: list[Step]) -> int:
     """Weapon dice plus the margin of success, or plus Strength in lieu of it."""
-    extra = whole_number(margin, "margin", hint="a miss does no damage")
-    rule, what = rb.POOL, "margin of success"
+    with concerning("margin"):
+        extra = whole_number(margin, "margin", hint="a miss does no damage")
+    rule, what, given = rb.POOL, "margin of success", "margin"
     if strength is not None:
-        extra = whole_number(strength, "strength")
-        rule, what = rb.STRENGTH, "Strength (in lieu of the margin)"
+        with concerning("strength"):
+            extra = whole_number(strength, "strength")
+        rule, what, given = rb.STRENGTH, "Strength (in lieu of the margin)", "strength"
     base = mode.dice + extra
+    if base > LARGEST:  # refused at the input that made it, not later at the pool
+        msg = (
+            f"{given} must be at most 10**100 - {mode.dice} with the weapon's {dice_text(mode.dice)} "
+            f"(a pool of 10**100 dice is the most the rules accept), not {shown(extra)}"
+        )
+        raise RulesError(msg, concerns=given)
     steps.append(Step(rule, f"{mode.dice} weapon dice + {extra} {what} = {dice_text(base)}"))
     return base
 

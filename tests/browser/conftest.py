@@ -5,18 +5,29 @@ pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing r
 it at Debian's Chromium, serves the site, and makes every ``page`` record its requests
 (``page.requests``) and block, recording in ``page.escaped``, any request that leaves the machine.
 Every test here is marked ``browser`` (by the root conftest.py).
+
+One server serves the site for the whole session: at ``base_url`` (``http://127.0.0.1:PORT``), and,
+for the tests of a site published under a subpath on another origin, at ``subpath_url``
+(``http://subpath.test:PORT/rules-site``, Chromium resolving that name to 127.0.0.1), where only
+what is under ``/rules-site/`` is found. ``surveyed(view)`` is each page as loaded once per viewport
+and palette (tests/browser/survey.py), shared by every test of that view. Under pytest-xdist
+(scripts/test: ``-n 2 --dist loadgroup``) the tests of one view form one group, so one worker
+loads it.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.survey import View, look
 
 # A loaded two-core CI machine can take seconds to scroll or paint: every wait is on a condition,
 # and these are only the limits of those waits (Playwright's defaults are 5 s for expect, 30 s else).
@@ -35,6 +46,10 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# The site under a subpath on an origin of its own, served by the same server (see _QuietHandler).
+SUBPATH_HOST = "subpath.test"
+SUBPATH = "/rules-site"
+CHROMIUM_FLAGS.append(f"--host-resolver-rules=MAP {SUBPATH_HOST} 127.0.0.1")
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -42,6 +57,14 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def translate_path(self, path):
+        """At SUBPATH_HOST the site sits under SUBPATH alone: anything outside it is not found."""
+        if self.headers.get("Host", "").split(":")[0] != SUBPATH_HOST:
+            return super().translate_path(path)
+        if not (path == SUBPATH or path.startswith((SUBPATH + "/", SUBPATH + "?"))):
+            return str(Path(self.directory) / "__outside_the_subpath__")
+        return super().translate_path(path[len(SUBPATH):] or "/")
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"
@@ -57,16 +80,59 @@ class _QuietHandler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser that closes a page mid-download resets its connection: not an error of the site."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
-def base_url(site):
-    """The built site, served over HTTP on a free port of 127.0.0.1."""
+def _server(site):
+    """The one server of the session: the built site, over HTTP, on a free port of 127.0.0.1."""
     handler = functools.partial(_QuietHandler, directory=str(site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    yield server.server_address[1]
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(_server):
+    """The built site at the root of its origin: ``http://127.0.0.1:PORT``."""
+    return f"http://127.0.0.1:{_server}"
+
+
+@pytest.fixture(scope="session")
+def subpath_url(_server):
+    """The same site as a project page publishes it, under a subpath of another origin."""
+    return f"http://{SUBPATH_HOST}:{_server}{SUBPATH}"
+
+
+@pytest.fixture(scope="session")
+def surveyed(browser, base_url):
+    """``surveyed(view)``: what the view shows, loaded on first use and shared by its tests.
+
+    A load that fails is remembered too: every test of the view reports it, none loads again.
+    """
+    cache: dict[View, dict | Exception] = {}
+
+    def seen(view: View) -> dict:
+        if view not in cache:
+            try:
+                cache[view] = look(browser, base_url, view)
+            except Exception as error:
+                cache[view] = error
+        found = cache[view]
+        if isinstance(found, Exception):
+            raise AssertionError(f"{view.id} could not be surveyed: {found}") from found
+        return found
+
+    return seen
 
 
 @pytest.fixture(scope="session")
@@ -81,8 +147,13 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    """Desktop size by default; a test wanting a phone opens its own context."""
-    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}}
+    """Desktop size by default; a test wanting a phone opens its own context.
+
+    Service workers are blocked here: a page served by the site's worker (scripts/offline) goes
+    unseen by ``page.route``, so ``page.requests`` would miss what it answers. test_offline.py
+    opens its own contexts with them allowed.
+    """
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
 
 
 @pytest.fixture

@@ -102,13 +102,14 @@ def open_page(browser: Any, url: str, viewport: str, palette: str) -> tuple[Any,
         color_scheme="dark" if palette == "dark" else "light",
         is_mobile=viewport == "phone",
         has_touch=viewport == "phone",
+        service_workers="block",  # the offline worker is tested on its own (test_offline.py)
     )
+    context.set_default_timeout(60_000)  # a limit on conditions on a loaded machine, not a speed check
     page = context.new_page()
     page.goto(url, wait_until="load")
     page.wait_for_function(
         "!document.querySelector('pre.flowchart')"
-        " && [...document.querySelectorAll('div.flowchart')].every(d => d.querySelector('svg'))",
-        timeout=30000,
+        " && [...document.querySelectorAll('div.flowchart')].every(d => d.querySelector('svg'))"
     )
     want = "slate" if palette == "dark" else "default"
     page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")

@@ -176,22 +176,43 @@ def _expected(system: str, values: Mapping[str, str], base_url: str) -> dict[str
             "odds": odds}
 
 
+# What the form holds now, field by field: a box's text, a list's pick, the ticked boxes, a flag.
+_FORM_NOW = r"""
+(system) => {
+  const calc = document.querySelector(`details.calculator[data-system="${system}"]`);
+  const now = {};
+  for (const box of calc.querySelectorAll("[data-field]")) {
+    const control = box.querySelector("textarea, select, input:not([type=checkbox])");
+    const boxes = [...box.querySelectorAll("input[type=checkbox]")];
+    now[box.dataset.field] = control ? control.value
+      : boxes.length === 1 && !box.matches("fieldset") ? (boxes[0].checked ? "yes" : "")
+      : boxes.filter(b => b.checked).map(b => b.value);
+  }
+  return now;
+}
+"""
+
+
 def _fill(page: Page, calculator: Calculator, values: Mapping[str, str]) -> None:
-    """Enter a situation as a player does: type, pick, tick; then ask."""
+    """Enter a situation as a player does, changing what differs from the form: type, pick, tick; ask."""
     calc = page.locator(f'details.calculator[data-system="{calculator.system}"]')
+    now = page.evaluate(_FORM_NOW, calculator.system)
     for field in calculator.fields:
         value = values.get(field.name, field.default)
         box = calc.locator(f'[data-field="{field.name}"]')
-        if field.kind in {"number", "text"}:
+        if field.kind == "choices":
+            chosen = set(value.split(","))
+            for choice, _ in field.choices:
+                if (choice in now[field.name]) != (choice in chosen):
+                    box.locator(f'input[value="{choice}"]').set_checked(choice in chosen)
+        elif now[field.name] == value:
+            continue
+        elif field.kind in {"number", "text"}:
             box.locator("input").fill(value)
         elif field.kind == "lines":
             box.locator("textarea").fill(value)
         elif field.kind == "choice":
             box.locator("select").select_option(value)
-        elif field.kind == "choices":
-            chosen = set(value.split(","))
-            for choice, _ in field.choices:
-                box.locator(f'input[value="{choice}"]').set_checked(choice in chosen)
         else:
             box.locator("input").set_checked(value == "yes")
     calc.get_by_role("button", name="Work it out").click()

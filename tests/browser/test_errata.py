@@ -246,7 +246,8 @@ def _serious_violations(page, within: str = ERRATA) -> list[str]:
 
 
 def _open(browser, url: str, width: int, scheme: str):
-    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme,
+                                  service_workers="block")
     page = context.new_page()
     page.escaped = []
 

@@ -1,11 +1,13 @@
 """Find a rule and land on it: search, every way in, moved anchors and previews, in Chromium.
 
 One browser for the module; one context per viewport, reused; every wait is on a
-condition of the page (scripts/links_report.py holds the shared steps).
+condition of the page (scripts/links_report.py holds the shared steps). The player queries
+are all typed into one load of the home page, the box cleared between them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -16,6 +18,7 @@ from links_report import (
     SEARCH_TAP,
     VIEWPORTS,
     WAYS_IN,
+    click_and_land,
     first_hit,
     follow,
     fresh,
@@ -23,8 +26,10 @@ from links_report import (
     landing,
     new_context,
     ruling_links,
+    search_again,
     search_tap,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 RULINGS = ruling_links()
@@ -45,9 +50,26 @@ def _assert_landed(where, what):
     )
 
 
+@pytest.fixture(scope="module")
+def first_hits(browser, base_url):
+    """``first_hits(query)``: what the first result opens; every query is typed into one load of "/"."""
+    context = new_context(browser, VIEWPORTS["desktop"])
+    page = context.new_page()
+    found: dict[str, str] = {}
+
+    def first(query: str) -> str:
+        if query not in found:
+            found[query] = first_hit(page, base_url, query) if not found else search_again(page, query)
+        return found[query]
+
+    yield first
+    context.close()
+
+
+@pytest.mark.xdist_group("player-queries")
 @pytest.mark.parametrize(("query", "anchor"), QUERIES, ids=[q[0] for q in QUERIES])
-def test_a_player_query_finds_its_rule_first(tabs, base_url, query, anchor):
-    got = first_hit(tabs["desktop"], base_url, query)
+def test_a_player_query_finds_its_rule_first(first_hits, query, anchor):
+    got = first_hits(query)
     assert got == anchor, f"Searching {query!r}: the first result opens {got!r}, not the rule #{anchor}"
 
 
@@ -93,10 +115,39 @@ def test_every_published_ruling_lands_opened_fresh_on_a_phone(tabs, base_url, li
     _assert_landed(fresh(tabs["phone"], base_url + link), f"{link} opened fresh at 390x844")
 
 
+@pytest.fixture(scope="module")
+def rulings_index(browser, base_url):
+    """``rulings_index()``: a phone showing the rulings index, back from the ruling followed last.
+
+    The index is loaded once; a player goes back to it (instant navigation) to follow the next ruling.
+    """
+    context = new_context(browser, VIEWPORTS["phone"])
+    page = context.new_page()
+
+    def shown():
+        if page.url != "about:blank":
+            page.go_back()
+            with contextlib.suppress(PlaywrightTimeoutError):
+                page.wait_for_function(RULINGS_INDEX_SHOWN)
+        if not page.evaluate(RULINGS_INDEX_SHOWN):  # the first time, or after a ruling that never arrived
+            page.goto(base_url + "/rulings/")
+            instant_ready(page)
+        return page
+
+    yield shown
+    context.close()
+
+
+RULINGS_INDEX_SHOWN = (
+    "() => location.pathname.endsWith('/rulings/') && document.getElementById('rulings-index') !== null"
+    " && document.readyState === 'complete'"
+)
+
+
 @pytest.mark.parametrize("link", RULINGS)
-def test_every_published_ruling_lands_followed_from_the_rulings_index_on_a_phone(tabs, base_url, link):
+def test_every_published_ruling_lands_followed_from_the_rulings_index_on_a_phone(rulings_index, link):
     anchor = link.split("#", 1)[1]
-    where = follow(tabs["phone"], base_url + "/rulings/", f"article a[href$='#{anchor}']", anchor)
+    where = click_and_land(rulings_index(), f"article a[href$='#{anchor}']", anchor)
     _assert_landed(where, f"{link} followed from the rulings index at 390x844")
     assert where["path"] == link.split("#", 1)[0]
 

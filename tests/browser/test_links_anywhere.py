@@ -1,27 +1,33 @@
-"""The built site works wherever it is served: another port, and under a subpath (/<repo>/)."""
+"""The built site works wherever it is served: under a subpath (/<repo>/) of another origin.
+
+The session's one server serves it there (``subpath_url``: ``http://subpath.test:PORT/rules-site``),
+where nothing outside the subpath is found, so a link or asset that assumes the site sits at the
+root of its origin fails here. (Served on a port other than the built ``site_url``'s, the site is
+tested everywhere else: ``base_url`` is on a free port.)
+"""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from links_report import SEARCH_TAP, VIEWPORTS, instant_ready, landing, new_context, search, search_tap, serve
+from links_report import SEARCH_TAP, VIEWPORTS, instant_ready, landing, new_context, search, search_tap
 from playwright.sync_api import expect
 
-
-@pytest.fixture(scope="module", params=["", "/rules-site"], ids=["another-port", "subpath"])
-def elsewhere(request, site):
-    """The built site served on a port of its own, at the root or under /rules-site/."""
-    with serve(site, 0, request.param) as served:
-        yield served.base
+pytestmark = pytest.mark.xdist_group("subpath")  # one worker: the tab is shared
 
 
 @pytest.fixture(scope="module")
-def tab(browser):
+def elsewhere(subpath_url):
+    return subpath_url
+
+
+@pytest.fixture(scope="module")
+def tab(browser, subpath_url):
     context = new_context(browser, VIEWPORTS["desktop"])
     page = context.new_page()
     page.escaped = []
-    page.on("request", lambda request: None if request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+    page.on("request", lambda request: None if request.url.startswith((subpath_url, "data:", "blob:"))
             else page.escaped.append(request.url))
     yield page
     assert not page.escaped, f"requests left the machine: {page.escaped}"

@@ -4,6 +4,9 @@
  * - each flowchart is drawn at a readable size (labels at least 12 px), scrolls
  *   sideways in its own frame when it is wider than the column, and has an
  *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it).
+ * - the Python of a worked example (rulesite/examples.py) reaches the page inert, in a
+ *   <template> inside its "Show as Python" toggle; it is put in place when the toggle is
+ *   opened (by tap, keyboard or script) and, for the print view, before printing.
  * Landing on a rule (deep links, search results, moved anchors) is landing.js's part.
  */
 (function () {
@@ -80,6 +83,32 @@
       chart.insertBefore(button, frame);
     }
   }
+
+  // The toggle's code, moved out of its template once: highlighted as it was built.
+  function showPython(details) {
+    const template = details.querySelector(":scope > template");
+    if (template) template.replaceWith(template.content);
+  }
+
+  function pythonToggle(node) {
+    return node && node.closest ? node.closest("details.example-python") : null;
+  }
+
+  // A tap or key on the summary fills the toggle before it opens (nothing flashes empty);
+  // "toggle" catches any other opening. Neither event is cancelled.
+  document.addEventListener("click", function (event) {
+    const summary = event.target.closest ? event.target.closest("summary") : null;
+    const details = pythonToggle(summary);
+    if (details && summary.parentElement === details) showPython(details);
+  }, true);
+  document.addEventListener("toggle", function (event) {
+    const details = event.target;
+    if (details.open && details.matches && details.matches("details.example-python")) showPython(details);
+  }, true);
+  // The theme opens every toggle for printing; the code must be there to be printed.
+  window.addEventListener("beforeprint", function () {
+    for (const details of document.querySelectorAll("details.example-python")) showPython(details);
+  });
 
   function prepare() {
     const article = document.querySelector("article.md-content__inner");

@@ -6,9 +6,9 @@
  * links whose address is listed in sitemap.xml, and the sitemap holds the addresses
  * of the site_url the site was built for. The theme fixes up the protocol and host
  * name, not the port or the path, so served anywhere else every click fell back to a
- * full page load. This script runs before the theme (docs/overrides/main.html) and,
- * when the theme loads the sitemap, hands it the sitemap with each address moved to
- * where this copy of the site is actually served.
+ * full page load. This script runs before the theme (main.html inlines it in the head of
+ * every page) and, when the theme loads the sitemap, hands it the sitemap with each
+ * address moved to where this copy of the site is actually served.
  */
 (function () {
   "use strict";

@@ -1,0 +1,122 @@
+"""Which pages a change to the code touches: the live server rebuilds those, and only those.
+
+A page uses the rules modules its Markdown names (``from rules.affinity import calculate``,
+``::: rules.affinity``, ``<!-- table: rules.affinity:multiplier_table -->``) and every
+module those import, read from their ``import`` lines (not from running them: the package
+``rules`` imports every system, but the affinity page calls only affinity's code). A
+calculator fence reads ``calculators/``; a change to the site machinery itself touches
+every page.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from rulesite.model import Docs
+
+_NAMED = re.compile(r"\brules(?:\.\w+)+|\bfrom rules import ([\w, ()]+)")
+_CALCULATOR = re.compile(r"^\s*```calculator\b", re.MULTILINE)
+
+
+def module_of(path: Path, root: Path) -> str:
+    """``rules/affinity/steps.py`` -> ``rules.affinity.steps``; a package's ``__init__`` is the package."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path, package: str = "rules") -> dict[str, frozenset[str]]:
+    """Each module of the package and the modules of the package its code imports."""
+    paths = sorted((root / package).rglob("*.py"))
+    modules = {module_of(path, root) for path in paths}
+    return {module_of(path, root): _imported(path, root, path.stat().st_mtime) & modules for path in paths}
+
+
+_PARSED: dict[tuple[Path, Path, float], frozenset[str]] = {}
+"""Each file's imports, by its modification time: the live server reads again only what changed."""
+
+
+def _imported(path: Path, root: Path, modified: float) -> frozenset[str]:
+    key = (path, root, modified)
+    if key not in _PARSED:
+        _PARSED[key] = frozenset(_imports(path, root))
+    return _PARSED[key]
+
+
+def _imports(path: Path, root: Path) -> set[str]:
+    here = module_of(path, root)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(node, package)
+            found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    if not node.level:
+        return node.module or ""
+    parts = package.split(".")
+    base = ".".join(parts[: len(parts) - node.level + 1])
+    return f"{base}.{node.module}" if node.module else base
+
+
+def closure(start: Iterable[str], graph: Mapping[str, frozenset[str]]) -> set[str]:
+    """The modules given and every module they import, directly or not."""
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo += graph.get(module, frozenset())
+    return seen
+
+
+def named_modules(text: str, graph: Mapping[str, frozenset[str]]) -> set[str]:
+    """The modules of the package a page's Markdown names (a name inside a module counts as it)."""
+    named: set[str] = set()
+    for match in _NAMED.finditer(text):
+        if match.group(1):  # from rules import affinity, errors
+            names = match.group(1).replace("(", " ").replace(")", " ").replace(",", " ").split()
+            named |= {f"rules.{name}" if f"rules.{name}" in graph else "rules" for name in names}
+        else:
+            named.add(_known_prefix(match.group(0), graph))
+    return named
+
+
+def _known_prefix(dotted: str, graph: Mapping[str, frozenset[str]]) -> str:
+    while dotted not in graph and "." in dotted:
+        dotted = dotted.rpartition(".")[0]
+    return dotted
+
+
+def pages_using(changed: Iterable[str], docs: Docs, graph: Mapping[str, frozenset[str]]) -> set[str]:
+    """The pages (``affinity.md``) whose own Markdown uses these modules.
+
+    ``changed`` holds module names (``rules.affinity.steps``); any name outside ``rules`` and
+    ``calculators`` (the site machinery) touches every page. The print page, which holds every
+    system page, is not among them: like the rulings index after a page edit, the live server
+    refreshes it with ``--full`` or on its next start.
+    """
+    roots = {name.partition(".")[0] for name in changed}
+    if roots - {"rules", "calculators"}:
+        return set(docs.pages)
+    changed = set(changed)
+    using = {
+        src
+        for src, page in docs.pages.items()
+        if closure(named_modules(page.text, graph), graph) & changed
+        or ("calculators" in roots and _CALCULATOR.search(page.text))
+    }
+    return using
+
+
+def calculator_pages(pages: Iterable[str], docs: Docs) -> set[str]:
+    """Those of the pages that hold a calculator fence (it names the wheel of the rules)."""
+    return {src for src in pages if src in docs.pages and _CALCULATOR.search(docs.pages[src].text)}

@@ -1,0 +1,86 @@
+"""Link previews on the pages players read: Material's instant previews, run once per page.
+
+Listed in ``mkdocs.yml`` as ``rulesite.preview`` with the options of
+``material.extensions.preview`` (``targets``, ``sources``). It marks each internal link to
+a target page ``data-preview``, so hovering it shows the rule in place, with Material's
+own treeprocessor, but:
+
+- only in a page's own conversion: mkdocstrings converts every docstring of the API pages
+  with a Markdown instance of its own, and a docstring's links are not where players read
+  (mkdocstrings itself leaves Zensical's preview out of those conversions);
+- with its filters read once: Material 9.8's treeprocessor appends its options to its own
+  list on every run and validates the whole list again, which grows with every docstring.
+
+Zensical maps ``material.extensions.*`` to its own extensions and has no MkDocs
+``relpath`` treeprocessor: there this extension hands the page to Zensical's preview.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from markdown import Extension, Markdown
+from markdown.treeprocessors import Treeprocessor
+
+from rulesite.extension import converts_a_docstring
+
+
+class _PagePreview(Treeprocessor):
+    def __init__(self, md: Markdown, options: dict[str, Any]) -> None:
+        super().__init__(md)
+        self.options = options
+        self.delegate: Treeprocessor | None = None
+
+    def run(self, root: Element) -> None:
+        if converts_a_docstring(self.md):
+            return
+        if self.delegate is None:
+            self.delegate = _delegate(self.md, self.options)
+        self.delegate.run(root)
+
+
+def _delegate(md: Markdown, options: dict[str, Any]) -> Treeprocessor:
+    """The builder's own preview treeprocessor for this Markdown instance."""
+    if "relpath" not in md.treeprocessors:  # Zensical: its own preview reads its rendering context
+        from zensical.extensions.preview import PreviewConfig, PreviewProcessor  # noqa: PLC0415
+
+        return PreviewProcessor(md, PreviewConfig(**options))
+    from material.extensions.preview import PreviewProcessor as MaterialPreview  # noqa: PLC0415
+
+    return _OncePerRun(md, options, MaterialPreview)
+
+
+class _OncePerRun(Treeprocessor):
+    """Material's treeprocessor, given a fresh copy of its options on each run (they never pile up)."""
+
+    def __init__(self, md: Markdown, options: dict[str, Any], processor: type[Treeprocessor]) -> None:
+        super().__init__(md)
+        self.options = options
+        self.processor = processor
+
+    def run(self, root: Element) -> None:
+        fresh = {**self.options, "configurations": list(self.options["configurations"])}
+        self.processor(self.md, fresh).run(root)
+
+
+class PreviewExtension(Extension):
+    """The ``rulesite.preview`` extension."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "configurations": [[], "Filter configurations, as material.extensions.preview reads them"],
+            "sources": [{}, "Pages whose links get previews (all if empty)"],
+            "targets": [{}, "Pages a link must point to for a preview"],
+        }
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        """Run where Material's preview runs: just before MkDocs resolves relative links (priority 0)."""
+        md.registerExtension(self)
+        md.treeprocessors.register(_PagePreview(md, self.getConfigs()), "preview", 0)
+
+
+def makeExtension(**kwargs: Any) -> PreviewExtension:
+    """The entry point Python-Markdown looks for."""
+    return PreviewExtension(**kwargs)

@@ -1,0 +1,141 @@
+"""What each page costs a phone at load: elements, bytes, and Lighthouse's mobile audit.
+
+Used by scripts/bench.py (``--lighthouse``, ``--pages``). Lighthouse's scores depend on the
+host's speed, and the machine is shared: every figure is printed beside those of an empty
+Material for MkDocs page, built and served the same way (gzip) and measured in the same run,
+once before the site's pages and once after, so a reader sees the run's scale and its drift.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
+EMPTY = "the empty Material page"
+# Every page a reader lands on: the systems, the conditions list, the reference pages,
+# home and the API pages (the print page is measured for its weight, not its score).
+PAGES = ["/", "/resistances/", "/monsters/", "/affinity/", "/conditions/", "/conditions-list/",
+         "/typed-damage/", "/taking-damage/", "/rulings/", "/glossary/", "/linking/", "/editing/",
+         "/api/", "/api/resistances/", "/api/monsters/", "/api/affinity/", "/api/conditions/",
+         "/api/typed-damage/", "/api/taking-damage/"]
+
+_EMPTY_CONFIG = """\
+site_name: Empty
+site_url: http://127.0.0.1:8000/
+theme:
+  name: material
+  font: false
+"""
+_EMPTY_PAGE = "# An empty page\n\nOne paragraph of text, as Material for MkDocs lays it out.\n"
+
+# Elements in the document at load, and in the article (what the page's Markdown made).
+_ELEMENTS = """() => ({
+  document: document.getElementsByTagName("*").length,
+  article: (document.querySelector("article") || document.body).getElementsByTagName("*").length,
+})"""
+
+
+def build_empty_site(out: Path, mkdocs: Path, env: dict[str, str]) -> None:
+    """An empty Material for MkDocs site (one page of text), the scale of every page figure."""
+    (out / "docs").mkdir(parents=True)
+    (out / "mkdocs.yml").write_text(_EMPTY_CONFIG, encoding="utf-8")
+    (out / "docs" / "index.md").write_text(_EMPTY_PAGE, encoding="utf-8")
+    subprocess.run([str(mkdocs), "build", "--strict", "--site-dir", str(out / "site")], cwd=out, env=env,
+                   check=True, capture_output=True)
+
+
+def element_counts(urls: dict[str, str], chromium: str, flags: list[str]) -> dict[str, dict[str, int]]:
+    """Elements in the document and in the article once each page has loaded (390 x 844)."""
+    from playwright.sync_api import sync_playwright
+
+    counts = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=flags)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        for name, url in urls.items():
+            page = context.new_page()
+            page.goto(url, wait_until="load")
+            counts[name] = page.evaluate(_ELEMENTS)
+            page.close()
+        browser.close()
+    return counts
+
+
+def _install_lighthouse() -> Path:
+    binary = LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        subprocess.run(["npm", "install", "--prefix", str(LIGHTHOUSE), "--no-audit", "--no-fund",
+                        "--loglevel=error", "lighthouse@13"], check=True)
+    return binary
+
+
+def audit(url: str, chromium: str, flags: list[str]) -> dict[str, float]:
+    """One Lighthouse run (mobile preset, simulated throttling) of one page: the figures we report."""
+    chrome_flags = " ".join(["--headless=new", *flags])
+    with tempfile.NamedTemporaryFile(suffix=".json") as report:
+        subprocess.run(
+            [str(_install_lighthouse()), url, "--quiet", "--output=json", f"--output-path={report.name}",
+             f"--chrome-flags={chrome_flags}"],
+            env={**os.environ, "CHROME_PATH": chromium}, check=True,
+        )
+        result = json.loads(Path(report.name).read_text(encoding="utf-8"))
+    audits, categories = result["audits"], result["categories"]
+    dom = audits.get("dom-size") or audits["dom-size-insight"]  # Lighthouse 13 made it an insight
+    return {
+        "performance": round(categories["performance"]["score"] * 100),
+        "accessibility": round(categories["accessibility"]["score"] * 100),
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "dom": dom["numericValue"],
+        "dom_ok": dom["score"] is not None and dom["score"] >= 0.9,
+        "bytes": audits["total-byte-weight"]["numericValue"],
+        "cpu": result["environment"]["benchmarkIndex"],
+    }
+
+
+def lighthouse_rows(urls: dict[str, str], chromium: str, flags: list[str],
+                    runs: int = 1) -> list[tuple[str, str, str]]:
+    """One row per page: the median of ``runs`` Lighthouse runs, rounds interleaved.
+
+    Each round audits the empty page first and then every page, so the load of a shared
+    machine at any moment weighs on the empty page and the site's pages alike.
+    """
+    elements = element_counts(urls, chromium, flags)
+    order = [EMPTY, *(name for name in urls if name != EMPTY)]
+    seen: dict[str, list[dict[str, float]]] = {name: [] for name in order}
+    for _ in range(runs):
+        for name in order:
+            seen[name].append(audit(urls[name], chromium, flags))
+    median = {name: _median(results) for name, results in seen.items()}
+    rows = [(f"Lighthouse mobile, median of {runs} run(s): performance / TBT / LCP / elements at load "
+             "(in the article) / bytes sent / DOM-size insight", "", "95+ / <= 150 ms / <= 2.5 s")]
+    rows += [(f"Lighthouse `{name}`", _figures(median[name], elements[name]), "") for name in order]
+    cpu = statistics.median(run["cpu"] for results in seen.values() for run in results)
+    rows.append(("Lighthouse's CPU benchmark index during the run (median; higher is a faster host)",
+                 f"{cpu:.0f}", ""))
+    return rows
+
+
+def _median(results: list[dict[str, float]]) -> dict[str, float]:
+    return {key: statistics.median(float(run[key]) for run in results) for key in results[0]}
+
+
+def _figures(figures: dict[str, float], elements: dict[str, int]) -> str:
+    dom = "passes" if figures["dom_ok"] >= 0.5 else "flags long style/layout"
+    return (f"{figures['performance']:.0f} / {figures['tbt']:.0f} ms / {figures['lcp'] / 1000:.1f} s / "
+            f"{elements['document']:,} ({elements['article']:,}) / {figures['bytes'] / 1024:.0f} KiB / {dom}")
+
+
+def element_rows(urls: dict[str, str], chromium: str, flags: list[str]) -> list[tuple[str, str, str]]:
+    """Elements each page holds at load, beside the empty page's."""
+    counts = element_counts(urls, chromium, flags)
+    return [(f"Elements at load `{name}`: document (article)",
+             f"{count['document']:,} ({count['article']:,})", "")
+            for name, count in counts.items()]
+
