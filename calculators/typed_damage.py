@@ -20,10 +20,10 @@ MOST_CHARTED_DICE = 40
 """The largest pool charted: one bar per damage; a larger pool is answered without the chart."""
 
 FIELDS = (
-    Field("weapon", "Weapon", "text", "Shortsword: 3-",
+    Field("weapon", "Weapon", "text", "Shortsword: 3-/2+",
           hint="Its notation: dice and face, e.g. 3-, Longsword: 4-/2+, Pistol: 4B(AP)",
           rule="weapon-notation"),
-    Field("armor", "Armor worn", "text", "Leather: +-*",
+    Field("armor", "Armor worn", "text", "Bandit's Leather: +-*",
           hint="Its notation, e.g. +-*, BBBB*, EEEEE(Fire), --**++(H vs. Arrows); blank for none",
           rule="armor-notation"),
     Field("margin", "Margin of success", "number", "2", hint="How much the attack roll beat the defense",
@@ -54,9 +54,10 @@ CALCULATOR = Calculator(
     "and the odds of every result.",
     fields=FIELDS,
     presets=(
-        ("Cyrus's shortsword against leather", _preset()),
-        ("Cyrus's shortsword against chainmail",
-         _preset(armor="Chainmail: ---*++", roll="[-][+]")),
+        # Named and written as the sample tables name and write them (§ruling-sample-names).
+        ("Cyrus's shortsword against the bandit's leather", _preset()),
+        ("Cyrus's shortsword against full chain",
+         _preset(armor="Full Chain: ---*++", roll="[-][+]")),
         ("Officer Murphy's pistol against the leather jacket",
          _preset(weapon="Target Pistol: 3B", armor="Tough Leather Jacket: -*", margin="1", roll="-+ *")),
         ("Officer Murphy's pistol against the bulletproof vest",

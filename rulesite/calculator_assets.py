@@ -39,10 +39,20 @@ _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 @dataclass(frozen=True, slots=True)
 class Assets:
-    """What ``write()`` left in the folder: the wheel's file name, and whether the runtime is there."""
+    """What ``write()`` left in the folder, and what a calculator downloads.
+
+    The wheel's file name, whether the runtime is there, and the size in bytes of each
+    file the first calculator of a visit fetches (the runtime's five and the wheel).
+    """
 
     wheel: str
     runtime: bool
+    sizes: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def download(self) -> int:
+        """Bytes a player downloads on opening the first calculator of a visit."""
+        return sum(size for _, size in self.sizes)
 
 
 def write(root: Path = ROOT) -> Assets:
@@ -51,7 +61,7 @@ def write(root: Path = ROOT) -> Assets:
     folder.mkdir(parents=True, exist_ok=True)
     runtime = _copy_runtime(root / "node_modules" / "pyodide", folder)
     wheel = write_wheel(folder, root)
-    return Assets(wheel=wheel, runtime=runtime)
+    return Assets(wheel=wheel, runtime=runtime, sizes=_sizes(folder, wheel) if runtime else ())
 
 
 def present(folder: Path | None = None) -> Assets | None:
@@ -60,7 +70,11 @@ def present(folder: Path | None = None) -> Assets | None:
     wheels = sorted(folder.glob("*.whl"))
     if not wheels or not all((folder / name).is_file() for name in RUNTIME_FILES):
         return None
-    return Assets(wheel=wheels[-1].name, runtime=True)
+    return Assets(wheel=wheels[-1].name, runtime=True, sizes=_sizes(folder, wheels[-1].name))
+
+
+def _sizes(folder: Path, wheel: str) -> tuple[tuple[str, int], ...]:
+    return tuple((name, (folder / name).stat().st_size) for name in (*RUNTIME_FILES, wheel))
 
 
 def _copy_runtime(source: Path, folder: Path) -> bool:
@@ -133,7 +147,10 @@ def main(arguments: list[str]) -> None:
     assets = write()
     if "--quiet" in arguments:
         return
-    runtime = "the Pyodide runtime" if assets.runtime else "no runtime (npm has not installed pyodide)"
+    runtime = (
+        f"the Pyodide runtime ({assets.download / 1e6:.1f} MB to download with the wheel)"
+        if assets.runtime else "no runtime (npm has not installed pyodide)"
+    )
     print(f"[calculator] docs/assets/calculator/: {assets.wheel} and {runtime}")
 
 

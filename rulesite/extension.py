@@ -203,8 +203,23 @@ def rulings_index(docs: Docs) -> str:
 
 
 def print_all(docs: Docs) -> str:
-    """Every system page, one after another, headings one level down."""
-    return "\n\n".join(demoted(docs.pages[src], docs) for src in _systems(docs))
+    """Every system page, one after another, headings one level down, for players only.
+
+    A page's "For programmers" section (its heading's anchor ends in ``-for-programmers``)
+    is left out: a table prints the rules, rulings and worked examples, not refusals and code.
+    """
+    pages = (docs.pages[src] for src in _systems(docs))
+    return "\n\n".join(_for_players(page, demoted(page, docs)) for page in pages)
+
+
+def _for_players(page: Page, text: str) -> str:
+    lines = text.split("\n")
+    cut = next((h for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
+    if cut is None:
+        return text
+    after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
+    end = min(after, default=len(lines) + 1)
+    return "\n".join(lines[: cut.line - 1] + lines[end - 1 :])
 
 
 def abbreviations(docs: Docs, text: str | None = None) -> list[str]:

@@ -5,6 +5,11 @@ words drown the rules' own in search results ("dazed" finds code that mentions i
 before the rule) and make up much of the index every page downloads. The extension
 marks each highlighted block ``data-search-exclude``, which Material's search plugin
 skips; the block still shows on the page as before.
+
+The programmers' material is left out whole: every heading from a page's "For
+programmers" section (an ``h2`` whose id ends in ``-for-programmers``) to the next ``h2``
+is marked, which makes Material leave out its section (its refusals, its tables as the
+code prints them, what a result carries), so no query finds code before a player's rule.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any
 
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
+from markdown.treeprocessors import Treeprocessor
 
 _BLOCK = re.compile(r'<div class="(?:language-\w+ )?highlight"')
 
@@ -23,12 +29,31 @@ class _Exclude(Postprocessor):
         return _BLOCK.sub(lambda match: match.group(0) + " data-search-exclude", text)
 
 
+_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+_PROGRAMMERS = "-for-programmers"
+
+
+class _ExcludeProgrammers(Treeprocessor):
+    def run(self, root: Any) -> None:
+        inside = False
+        for child in root:
+            if child.tag == "h2":
+                inside = child.get("id", "").endswith(_PROGRAMMERS)
+            if inside:
+                child.set("data-search-exclude", "")
+                for heading in child.iter():
+                    if heading.tag in _HEADINGS:
+                        heading.set("data-search-exclude", "")
+
+
 class SearchableExtension(Extension):
     """The ``rulesite.searchable`` extension."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Run after the raw HTML of highlighted blocks is put back (priority 30)."""
         md.postprocessors.register(_Exclude(md), "search_exclude_code", 5)
+        # After attr_list (8) has given the headings their explicit ids.
+        md.treeprocessors.register(_ExcludeProgrammers(md), "search_exclude_programmers", 7)
 
 
 def makeExtension(**kwargs: Any) -> SearchableExtension:

@@ -69,6 +69,19 @@ QUERIES = [
     ("RS", "glossary-rs"),
     ("IM", "glossary-im"),
     ("CA", "glossary-ca"),
+    # Damage types together, monster roles and groups, weapon and armor names (issue 28):
+    # the player's table or rule comes first, never the programmers' material.
+    ("fire cold acid", "several-damage-types"),
+    ("artillery", "role-defenses"),
+    ("brute", "defenses-by-defense"),
+    ("lurker", "defenses-by-defense"),
+    ("undead", "merging-group-traits"),
+    ("plant", "ruling-plant-resists-radiant"),
+    ("elemental", "ruling-variable-resistance-elemental-only"),
+    ("breastplate", "expected-damage-tables"),
+    ("leather", "ruling-leather-notation"),
+    ("chainmail", "ruling-sample-names"),
+    ("full chain", "ruling-sample-names"),
 ]
 
 # True when the element with the given id sits fully inside the screen, below the

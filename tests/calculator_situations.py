@@ -77,13 +77,14 @@ def _typed_damage() -> list[Situation]:
     def hit(why: str, *, refused: str = "", **values: str) -> Situation:
         return Situation("typed-damage", values, why, refused=refused)
 
-    cyrus = {"weapon": "Shortsword: 3-", "margin": "2"}
+    cyrus = {"weapon": "Shortsword: 3-/2+", "margin": "2"}
     murphy = {"weapon": "Target Pistol: 3B", "margin": "1"}
     muldoon = "Armor of Muldoon: --**++(H vs. Arrows)"
     return [
         hit("seed worked example: Cyrus's shortsword against leather, roll [-][ ][ ][+]",
-            **cyrus, armor="Leather: +-*", roll="[-][ ][ ][+]"),
-        hit("seed worked example: Cyrus against chainmail", **cyrus, armor="Chainmail: ---*++", roll="-+"),
+            **cyrus, armor="Bandit's Leather: +-*", roll="[-][ ][ ][+]"),
+        hit("seed worked example: Cyrus against chainmail (Full Chain)", **cyrus, armor="Full Chain: ---*++",
+            roll="-+"),
         hit("seed worked example: Cyrus against super-heavy plate, the one-die minimum",
             **cyrus, armor="Super-Heavy Plate: ------****++++", roll="-"),
         hit("seed worked example: Officer Murphy against the leather jacket",

@@ -93,7 +93,7 @@ _PROGRAMMER = r"""
     lastH2: h2s.length ? h2s[h2s.length - 1].id : null,
     found: Boolean(details),
     open: details ? details.open : null,
-    code: details ? details.querySelectorAll("details.example-python").length : 0,  // its examples, code and all
+    code: details ? details.querySelectorAll("details.example-python").length : 0,  // its examples
   };
 }
 """

@@ -79,6 +79,7 @@ def test_at_least_twenty_player_queries_are_checked():
     assert len(queries) >= 20
     assert {"total defense", "guarding", "swarm", "immune fire", "damage immunity"} <= set(queries)
     assert {"VU", "MoS", "OA", "AC", "Fort"} <= set(queries)
+    assert {"fire cold acid", "brute", "undead", "breastplate", "full chain"} <= set(queries)
 
 
 def test_the_api_reference_and_example_code_are_not_searched(tabs, base_url):

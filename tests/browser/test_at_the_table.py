@@ -1,0 +1,224 @@
+"""At the table (issue 28), in Chromium against the built site: the small traps a player met.
+
+- a search result on the page already open lands on its heading on a phone;
+- a fresh search starts empty;
+- a table wider than its column shows that it scrolls sideways, and with a mouse the wheel
+  moves the page, never a table's own box.
+
+Every wait is on a condition of the page (the limits are conftest.py's).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pypdf
+import pytest
+from links_report import instant_ready, landing, new_context, search
+from playwright.sync_api import expect
+
+from rulesite import calculator_assets
+
+PHONE = (390, 844)
+LAPTOP = (1280, 900)
+
+
+@pytest.fixture
+def phone(browser):
+    context = new_context(browser, PHONE)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def laptop(browser):
+    context = new_context(browser, LAPTOP)
+    yield context.new_page()
+    context.close()
+
+
+def _open(page, url):
+    page.goto(url)
+    instant_ready(page)
+
+
+# A link inside the site to a rule of another page, followed by instant navigation (the
+# page is swapped, not loaded): the start where a same-page result used to stay put.
+_FOLLOW_A_LINK = """
+href => {
+  const link = document.createElement("a");
+  link.href = href;
+  link.id = "table-test-link";
+  link.textContent = "Defenses by role";
+  document.querySelector("article").prepend(link);
+}
+"""
+
+
+@pytest.mark.parametrize("arrival", ["followed", "opened fresh"])
+def test_a_search_result_on_the_same_page_lands_on_a_phone(phone, base_url, arrival):
+    if arrival == "followed":
+        _open(phone, f"{base_url}/")
+        phone.evaluate(_FOLLOW_A_LINK, "monsters/#role-defenses")
+        phone.locator("#table-test-link").tap()
+        phone.wait_for_function(
+            "() => location.pathname === '/monsters/' && document.getElementById('group-traits')"
+        )
+    else:
+        _open(phone, f"{base_url}/monsters/#role-defenses")
+    assert landing(phone, "role-defenses")["landed"]
+    links = search(phone, "group traits")
+    links.locator("xpath=self::*[contains(@href, '#group-traits')]").first.tap()
+    phone.wait_for_function("() => !document.getElementById('__search').checked")
+    where = landing(phone, "group-traits")
+    assert where["landed"], f"{arrival} /monsters/#role-defenses, #group-traits did not land: {where}"
+    assert phone.evaluate("location.pathname + location.hash") == "/monsters/#group-traits"
+
+
+def test_reopening_search_starts_with_an_empty_query(laptop, base_url):
+    _open(laptop, f"{base_url}/")
+    search(laptop, "brute")
+    laptop.keyboard.press("Escape")
+    laptop.wait_for_function("() => !document.getElementById('__search').checked")
+    laptop.locator(".md-search__input").click()
+    expect(laptop.locator(".md-search__input")).to_have_value("")
+    expect(laptop.locator(".md-search-result__item")).to_have_count(0)
+    search(laptop, "undead")
+    expect(laptop.locator(".md-search__input")).to_have_value("undead")
+
+
+def test_a_table_that_scrolls_sideways_says_so_on_a_phone(phone, base_url):
+    _open(phone, f"{base_url}/monsters/#role-defenses")
+    box = phone.locator("#role-defenses ~ .md-typeset__scrollwrap").first
+    box.scroll_into_view_if_needed()
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "the role table fits: pick a wider one"
+    hint = phone.locator("#role-defenses ~ .table-scroll-hint").first
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("scroll sideways")
+    expect(box).to_have_attribute("data-overflow", "right")
+    assert box.evaluate("b => getComputedStyle(b).maskImage") != "none", "no fade at the hidden edge"
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+    expect(box).to_have_attribute("data-overflow", "left")
+    assert box.evaluate("b => getComputedStyle(b).maskImage") == "none"
+
+
+def test_the_mouse_wheel_over_a_tall_table_moves_the_page(laptop, base_url):
+    _open(laptop, f"{base_url}/monsters/")
+    boxes = laptop.locator("article .md-typeset__scrollwrap")
+    expect(boxes.first).to_be_attached()
+    trapped = boxes.evaluate_all(
+        "bs => bs.filter(b => { const s = getComputedStyle(b);"
+        " return b.scrollHeight > b.clientHeight + 1 && /auto|scroll/.test(s.overflowY); }).length"
+    )
+    assert trapped == 0, "a table's own box scrolls up and down under the mouse wheel"
+    tall = laptop.locator("#group-traits ~ .md-typeset__scrollwrap").first
+    tall.scroll_into_view_if_needed()
+    box = tall.bounding_box()
+    before = laptop.evaluate("scrollY")
+    laptop.mouse.move(box["x"] + box["width"] / 2, box["y"] + 20)
+    laptop.mouse.wheel(0, 300)
+    laptop.wait_for_function("y => scrollY > y", arg=before)
+    assert tall.evaluate("b => b.scrollTop") == 0
+
+
+# For each result of the open search: is the section it opens the programmers' material
+# (at or after its page's h2 "For programmers")? Read from the built pages themselves.
+_PROGRAMMERS_HITS = """
+async () => {
+  const hits = [];
+  for (const link of document.querySelectorAll(".md-search-result__item a.md-search-result__link")) {
+    const url = new URL(link.href);
+    if (url.hash.length < 2) continue;
+    const html = await (await fetch(url.pathname)).text();
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const start = doc.querySelector("h2[id$='-for-programmers']");
+    const target = doc.getElementById(decodeURIComponent(url.hash.slice(1)));
+    if (start && target && (start === target
+        || start.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      hits.push(url.pathname + url.hash);
+    }
+  }
+  return hits;
+}
+"""
+
+
+@pytest.mark.parametrize("query", ["fire and cold", "brute", "undead", "bad input", "what a result carries"])
+def test_search_never_offers_the_programmers_material(laptop, base_url, query):
+    _open(laptop, f"{base_url}/")
+    links = laptop.locator(".md-search__input")
+    links.click()
+    laptop.keyboard.type(query)
+    laptop.wait_for_function(
+        "q => window.searchSentFor === q && window.searchSent === window.searchGot", arg=query
+    )
+    shown = laptop.locator(".md-search-result__item a.md-search-result__link").count()
+    assert shown > 0 or query in {"bad input", "what a result carries"}
+    assert laptop.evaluate(_PROGRAMMERS_HITS) == [], f"searching {query!r} offers code"
+
+
+def test_a_calculator_says_its_size_and_waits_for_its_runtime_on_a_phone(phone, base_url):
+    assets = calculator_assets.present()
+    assert assets is not None, "built without the calculators' runtime"
+    size = f"{assets.download / 1_000_000:.1f} MB"
+    held = []
+    # The runtime's largest file waits until the test has seen the form waiting.
+    phone.route("**/assets/calculator/pyodide.asm.wasm", lambda route: held.append(route))  # noqa: PLW0108 (Playwright cannot wrap a builtin)
+    _open(phone, f"{base_url}/typed-damage/#typed-damage-try-it")
+    calculator = phone.locator("details.calculator[data-system='typed-damage']")
+    summary = calculator.locator("summary")
+    expect(summary).to_contain_text(f"({size} download)")
+    with phone.expect_request("**/assets/calculator/pyodide.asm.wasm"):
+        summary.tap()
+    submit = calculator.locator("button[type=submit]")
+    expect(submit).to_be_disabled()
+    expect(calculator.locator(".calculator__preset").first).to_be_disabled()
+    download = calculator.locator(".calculator__download")
+    expect(download).to_be_visible()
+    expect(download).to_contain_text(f"of {size}")
+    expect(summary).to_contain_text(re.compile(rf"\(downloading: \d+\.\d MB of {re.escape(size)}\)"))
+    expect(calculator.locator(".calculator__status")).to_contain_text("Loading")
+    # Where the player is looking: the progress is within a screen of "Work it out".
+    gap = download.bounding_box()["y"] - submit.bounding_box()["y"]
+    assert 0 < gap < 200, f"the download's progress is {gap} px below the button"
+    assert held, "the runtime was not requested"
+    held[0].continue_()
+    expect(submit).to_be_enabled()
+    expect(download).to_have_count(0)
+    expect(calculator.locator(".calculator__status")).to_contain_text("Ready")
+    expect(summary).to_contain_text("(ready)")
+
+
+# What a printed page may hold at most: A4 less Chromium's default margins, in CSS px.
+_A4_PRINTABLE_HEIGHT_PX = (297 - 2 * 10) / 25.4 * 96
+
+
+@pytest.mark.parametrize("palette", ["light", "dark"])
+def test_the_print_page_prints_the_rules_in_game_words(browser, base_url, palette, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=palette)
+    page = context.new_page()
+    page.goto(base_url + "/print/")
+    page.wait_for_function(
+        "!document.querySelector('pre.flowchart')"
+        " && [...document.querySelectorAll('div.flowchart')].every(d => d.querySelector('svg'))"
+    )
+    page.emulate_media(media="print")
+    charts = page.locator("article div.flowchart svg")
+    assert charts.count() >= 6
+    tallest = max(charts.evaluate_all("svgs => svgs.map(s => s.getBoundingClientRect().height)"))
+    assert 0 < tallest <= _A4_PRINTABLE_HEIGHT_PX, f"a flowchart {tallest:.0f} px tall breaks over pages"
+    filters = set(charts.evaluate_all("svgs => svgs.map(s => getComputedStyle(s).filter)"))
+    assert filters == {"none"}, f"printed flowcharts are drawn inverted: {filters}"
+    ink = page.evaluate("getComputedStyle(document.querySelector('article p')).color")
+    assert ink.startswith("rgba(0, 0, 0") or ink == "rgb(0, 0, 0)", f"text prints in {ink}"
+    pdf = tmp_path / "rules.pdf"
+    page.pdf(path=str(pdf), format="A4", print_background=False)
+    context.close()
+    reader = pypdf.PdfReader(pdf)
+    text = "\n".join(sheet.extract_text() for sheet in reader.pages)
+    # Every system's rules and rulings are there, and far fewer pages than with the code.
+    assert 40 <= len(reader.pages) <= 120, f"the print page printed to {len(reader.pages)} A4 pages"
+    for words in ["Typed damage with Fudge dice", "Ruling: the leather in the examples", "RESULT"]:
+        assert words in text, f"the print-out lacks {words!r}"
+    for code in [">>>", "Traceback", "Show as Python", "http://", "For programmers"]:
+        assert code not in text, f"the print-out shows {code!r}"
