@@ -535,29 +535,12 @@ def _inline(cell: str) -> str:
 
 
 def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:
-    """What each executed example of a page shows, by its fence's line, run as the build runs it.
+    """What each executed example of a page shows, by its fence's line.
 
-    One namespace for the page, its hidden code and plain ``python`` blocks run in order before
-    the examples below them, as Sybil and the build do; used to record a release's outcomes.
+    The build's own run of the page (`run_page`), kept to the examples: a release records it.
     """
-    namespace: dict[str, Any] = {}
-    hidden = list(page.hidden_code)
-    found: dict[int, tuple[Shown, ...]] = {}
-    for fence in page.fences:
-        if fence.language != "python":
-            continue
-        while hidden and hidden[0][0] < fence.line:
-            line, code = hidden.pop(0)
-            _execute_code(code, namespace, f"docs/{page.src}, line {line}")
-        where = f"docs/{page.src}, line {fence.line + 1}"
-        if not fence.is_example:
-            _execute_code(fence.source, namespace, where)
-            continue
-        run = _Run(where, namespace)
-        for example in _PARSER.get_examples(fence.source):
-            _run_example(example, run)
-        found[fence.line] = tuple(run.shown)
-    return found
+    examples = {fence.line for fence in page.fences if fence.is_example}
+    return {line: tuple(shown) for line, shown in run_page(page).items() if line in examples}
 
 
 def situation_and_result(item: Shown) -> tuple[str, str]:
