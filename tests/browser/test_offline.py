@@ -66,10 +66,18 @@ def _phone(browser: Any) -> Any:
     return context
 
 
+def _failed(page: Page, request: Any) -> None:
+    """Record a request that failed; one cut short because the test moved to the next page
+    (net::ERR_ABORTED, e.g. the search worker of a page left at once) is no offline failure.
+    """
+    if request.failure != "net::ERR_ABORTED":
+        page.context.failed.append(f"{request.url} ({request.failure})")
+
+
 def _watch(page: Page) -> Page:
     page.set_default_timeout(WAIT_LIMIT_MS)
     page.set_default_navigation_timeout(2 * WAIT_LIMIT_MS)
-    page.on("requestfailed", lambda request: page.context.failed.append(request.url))
+    page.on("requestfailed", lambda request: _failed(page, request))
     return page
 
 

@@ -6,8 +6,9 @@
  *   page swap, no hashchange), and on a phone the search overlay had locked the page's
  *   scrolling, so nothing moved. Once the address has changed, landing.js is told, and
  *   it brings the heading into view when the overlay has closed.
- * - A fresh search starts empty: closing search clears the query and its results, so the
- *   next word typed is not appended to the last one.
+ * - A fresh search starts empty: reopening search clears the last query and its results,
+ *   so the next word typed is not appended to it (closing keeps it: the theme marks its
+ *   words on the page a result leads to).
  * - A table wider than its column says so: a "scrolls sideways" hint above it and a fade
  *   at the right edge while more columns are behind it (data-overflow on the scroll box).
  * - A calculator says what it costs: its size is in its summary (computed at build time,
@@ -35,17 +36,23 @@
   }, true);
 
   // --- A fresh search starts empty ----------------------------------------------------
-  function clearSearch() {
+  // The query stays while search closes (the theme marks its words on the page a result
+  // leads to), and goes when search opens again; a key that opened search is kept.
+  let stale = "";
+  function forgetStaleQuery() {
     const input = document.querySelector(".md-search__input");
-    if (!input || !input.value) return;
-    input.value = "";
+    if (!input || !stale || !input.value.startsWith(stale)) return;
+    input.value = input.value.slice(stale.length);
+    stale = "";
     // The theme reads the query on keyup: an empty query clears the results.
     input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
   }
   const toggle = document.getElementById("__search");
   if (toggle) {
     toggle.addEventListener("change", function () {
-      if (!toggle.checked) setTimeout(clearSearch, 0);
+      const input = document.querySelector(".md-search__input");
+      if (!toggle.checked) stale = input ? input.value : "";
+      else setTimeout(forgetStaleQuery, 0);
     });
   }
 
