@@ -157,7 +157,8 @@ def errata_site(tmp_path_factory) -> Path:
     shutil.copytree(ROOT / "docs" / "overrides", repo / "overrides")
     (repo / "docs" / "assets" / "js").mkdir(parents=True)
     # anywhere.js comes with the overrides (main.html inlines it); landing.js follows retired links.
-    shutil.copy(ROOT / "docs" / "assets" / "js" / "landing.js", repo / "docs" / "assets" / "js" / "landing.js")
+    landing = Path("docs") / "assets" / "js" / "landing.js"
+    shutil.copy(ROOT / landing, repo / landing)
     _write(repo, {
         "mkdocs.yml": MKDOCS_YML,
         "docs/index.md": "# Throwaway rules { #home }\n\nA rules site with two releases.\n",

@@ -7,7 +7,6 @@ are all typed into one load of the home page, the box cleared between them.
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 import pytest
@@ -29,7 +28,6 @@ from links_report import (
     search_again,
     search_tap,
 )
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 RULINGS = ruling_links()
@@ -117,21 +115,19 @@ def test_every_published_ruling_lands_opened_fresh_on_a_phone(tabs, base_url, li
 
 @pytest.fixture(scope="module")
 def rulings_index(browser, base_url):
-    """``rulings_index()``: a phone showing the rulings index, back from the ruling followed last.
+    """``rulings_index()``: a phone showing the rulings index, freshly loaded.
 
-    The index is loaded once; a player goes back to it (instant navigation) to follow the next ruling.
+    One context for every ruling; the index is loaded again for each (going back to it with
+    instant navigation raced the next tap on a loaded machine: the tap could land on the page
+    being swapped in, and nothing followed).
     """
     context = new_context(browser, VIEWPORTS["phone"])
     page = context.new_page()
 
     def shown():
-        if page.url != "about:blank":
-            page.go_back()
-            with contextlib.suppress(PlaywrightTimeoutError):
-                page.wait_for_function(RULINGS_INDEX_SHOWN)
-        if not page.evaluate(RULINGS_INDEX_SHOWN):  # the first time, or after a ruling that never arrived
-            page.goto(base_url + "/rulings/")
-            instant_ready(page)
+        page.goto(base_url + "/rulings/")
+        instant_ready(page)
+        page.wait_for_function(RULINGS_INDEX_SHOWN)
         return page
 
     yield shown
