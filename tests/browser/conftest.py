@@ -163,15 +163,23 @@ def page(page, base_url):
     page.set_default_navigation_timeout(2 * WAIT_LIMIT_MS)
     page.requests = []
     page.escaped = []
+    refuse_other_hosts(page, (base_url, "data:", "blob:"), page.escaped, page.requests)
+    return page
+
+
+def refuse_other_hosts(target, allowed, escaped, seen=None):
+    """Route every request of ``target`` (a page or a context): one whose address starts with one of
+    ``allowed`` goes on; any other is recorded in ``escaped`` and refused. ``seen`` records them all.
+    """
 
     def route(request_route):
         url = request_route.request.url
-        page.requests.append(url)
-        if url.startswith(base_url) or url.startswith("data:") or url.startswith("blob:"):
+        if seen is not None:
+            seen.append(url)
+        if url.startswith(allowed):
             request_route.continue_()
         else:
-            page.escaped.append(url)
+            escaped.append(url)
             request_route.abort()
 
-    page.route("**/*", route)
-    return page
+    target.route("**/*", route)

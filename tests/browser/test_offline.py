@@ -24,7 +24,7 @@ from links_report import VIEWPORTS, instant_ready, landing, new_context, search,
 from playwright.sync_api import Page, expect
 
 import calculators
-from tests.browser.conftest import WAIT_LIMIT_MS
+from tests.browser.conftest import WAIT_LIMIT_MS, refuse_other_hosts
 from tests.browser.test_calculators import _ANSWERED, _form_values, _wait_ready
 from tests.conftest import ROOT, site_pages
 
@@ -53,16 +53,7 @@ def _phone(browser: Any) -> Any:
     context = new_context(browser, VIEWPORTS["phone"], service_workers="allow")
     context.escaped = []
     context.failed = []
-
-    def route(request_route: Any) -> None:
-        url = request_route.request.url
-        if url.startswith(("http://127.0.0.1", "data:", "blob:")):
-            request_route.continue_()
-        else:
-            context.escaped.append(url)
-            request_route.abort()
-
-    context.route("**/*", route)
+    refuse_other_hosts(context, ("http://127.0.0.1", "data:", "blob:"), context.escaped)
     return context
 
 
