@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
-from bench_pages import EMPTY, PAGES, build_empty_site, element_rows, lighthouse_rows  # noqa: E402
+from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -205,23 +205,34 @@ EMPTY_SITE = {
 """The scale for build times: an empty three-page Material site (ratios carry between machines)."""
 
 
+def write_empty_site(folder: Path) -> list[str]:
+    """Write the empty site into ``folder``; the command that builds it strictly into ``folder/site``.
+
+    The one empty site of every figure: the build's scale here, and the page figures' (bench_pages.py).
+    """
+    for name, text in EMPTY_SITE.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return [str(BIN / "mkdocs"), "build", "--strict", "-f", str(folder / "mkdocs.yml"),
+            "--site-dir", str(folder / "site")]
+
+
 def build_against_empty(runs: int) -> tuple[float, float, float, float]:
     """Median wall and CPU seconds of the strict build, ours and the empty site's, interleaved in one run.
 
     CPU is user + system time of the build process: on a shared machine the wall time grows with
-    the others' load, the CPU time hardly does.
+    the others' load, the CPU time hardly does. Every build is cold: it writes into a folder that
+    does not exist yet, and the build keeps no cache of its own between runs.
     """
     with tempfile.TemporaryDirectory() as work:
-        empty = Path(work) / "empty"
-        for name, text in EMPTY_SITE.items():
-            (empty / name).parent.mkdir(parents=True, exist_ok=True)
-            (empty / name).write_text(text, encoding="utf-8")
-        ours_cmd = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(Path(work) / "ours")]
-        empty_cmd = [str(BIN / "mkdocs"), "build", "--strict", "-f", str(empty / "mkdocs.yml"),
-                     "--site-dir", str(Path(work) / "empty-site")]
+        empty_cmd = write_empty_site(Path(work) / "empty")
+        ours_site = Path(work) / "ours"
+        ours_cmd = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(ours_site)]
         ours, blank = [], []
         for _ in range(runs):
+            shutil.rmtree(Path(work) / "empty" / "site", ignore_errors=True)
             blank.append(_wall_and_cpu(empty_cmd))
+            shutil.rmtree(ours_site, ignore_errors=True)
             ours.append(_wall_and_cpu(ours_cmd))
     median = statistics.median
     return (median(w for w, _ in ours), median(c for _, c in ours),
@@ -388,7 +399,7 @@ def build_rows(runs: int) -> list[tuple[str, str, str]]:
 def page_rows(base: str, *, lighthouse: bool, runs: int = 1) -> list[tuple[str, str, str]]:
     """Elements at load (and Lighthouse's audit) of every page, beside an empty Material page."""
     with tempfile.TemporaryDirectory() as out:
-        build_empty_site(Path(out), BIN / "mkdocs", ENV)
+        timed(write_empty_site(Path(out)), 1)
         with serve(Path(out) / "site") as empty:
             urls = {EMPTY: empty + "/", **{path: base + path for path in PAGES}}
             if lighthouse:
