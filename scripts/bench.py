@@ -3,6 +3,7 @@
 Prints a Markdown table to paste into notes:
 - wall time of the examples, unit and property tests (no browser, no integration tests);
 - wall time of a strict build, and of the live server's rebuild after one page is edited;
+- with `--build-parts`, the CPU seconds of each part of one cold strict build (bench_build.py);
 - bytes each page loads (HTML, JS, CSS; the diagram renderer is listed on its own);
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
@@ -48,6 +49,7 @@ SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/t
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
 
+from bench_build import build_parts  # noqa: E402
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
 from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
@@ -325,7 +327,12 @@ def main() -> None:
     parser.add_argument("--calculator", action="store_true", help="only the calculators' figures")
     parser.add_argument("--build-only", action="store_true",
                         help="only the build against an empty site and the live server's reloads")
+    parser.add_argument("--build-parts", action="store_true",
+                        help="only where a cold strict build's CPU time goes, beside the empty site's")
     args = parser.parse_args()
+    if args.build_parts:
+        print_rows(build_part_rows(), 1)
+        return
     if args.calculator:
         print_rows(calculator_only(), 1)
         return
@@ -374,6 +381,17 @@ def main() -> None:
             rows.extend(page_rows(base, lighthouse=args.lighthouse, runs=args.runs))
     rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
+
+
+def build_part_rows() -> list[tuple[str, str, str]]:
+    """CPU seconds of each part of one cold strict build, ours beside the empty site's (bench_build.py)."""
+    with tempfile.TemporaryDirectory() as work:
+        empty_cmd = write_empty_site(Path(work) / "empty")
+        empty = build_parts(Path(empty_cmd[empty_cmd.index("-f") + 1]), Path(work) / "empty" / "site")
+        ours = build_parts(ROOT / "mkdocs.yml", Path(work) / "ours")
+    rows = [("Where a cold strict build's CPU goes: ours / the empty site's (s)", "", "")]
+    rows += [(label, f"{seconds:.2f} / {empty.get(label, 0.0):.2f}", "") for label, seconds in ours.items()]
+    return rows
 
 
 def build_rows(runs: int) -> list[tuple[str, str, str]]:
