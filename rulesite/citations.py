@@ -14,6 +14,7 @@ The API reference includes the table with ``<!-- table: rulesite.citations:citat
 from __future__ import annotations
 
 import ast
+import builtins
 import importlib
 import inspect
 import re
@@ -52,6 +53,7 @@ class _Definition:
     node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
     module: ModuleType  # imported: its module-level names resolve what the code names
     source: str
+    names: tuple[ast.Name | ast.Attribute, ...]  # every name and attribute its code holds (one walk)
 
 
 def _module_name(path: Path) -> str:
@@ -89,7 +91,9 @@ def _all_definitions() -> tuple[_Definition, ...]:
             # a class by its docstring; a function by its whole lines, comments included
             text = (ast.get_docstring(node) or "" if isinstance(node, ast.ClassDef)
                     else "\n".join(lines[node.lineno - 1:node.end_lineno]))
-            found.append(_Definition(key, node.name, _package(name), node, module, text))
+            names = () if isinstance(node, ast.ClassDef) else tuple(
+                child for child in ast.walk(node) if isinstance(child, ast.Name | ast.Attribute))
+            found.append(_Definition(key, node.name, _package(name), node, module, text, names))
     return tuple(found)
 
 
@@ -104,32 +108,40 @@ def _rules_in(value: object) -> set[Rule]:
     return set()
 
 
-def _path(node: ast.expr) -> bool:
-    """Whether an expression only looks values up (``rb.GUARDING``, ``EFFECTS[Condition.X].rule``)."""
-    if isinstance(node, ast.Name | ast.Constant):
-        return True
-    if isinstance(node, ast.Attribute):
-        return _path(node.value)
-    return isinstance(node, ast.Subscript) and _path(node.value) and _path(node.slice)
-
-
 def _evaluated(node: ast.expr, module: ModuleType) -> object:
-    """What a lookup among the module's own names gives (never a call), or None."""
-    if not _path(node):
-        return None
+    """What a lookup among the module's own names gives (never a call), or None.
+
+    Looked up directly (names, attributes, subscripts, constants), not compiled and evaluated:
+    the build reads some ten thousand such names.
+    """
     try:
-        return eval(compile(ast.Expression(node), "<citation>", "eval"), dict(vars(module)))
-    except Exception:  # a local name: not a citation this reads
+        return _looked_up(node, vars(module))
+    except Exception:  # a local name, or not a lookup: not a citation this reads
         return None
+
+
+_MISSING = object()
+
+
+def _looked_up(node: ast.expr, names: Mapping[str, object]) -> object:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        value = names.get(node.id, _MISSING)
+        return getattr(builtins, node.id) if value is _MISSING else value
+    if isinstance(node, ast.Attribute):
+        return getattr(_looked_up(node.value, names), node.attr)
+    if isinstance(node, ast.Subscript):
+        return _looked_up(node.value, names)[_looked_up(node.slice, names)]  # type: ignore[index]
+    msg = f"not a lookup: {ast.dump(node)}"
+    raise TypeError(msg)
 
 
 def _cited(definition: _Definition) -> dict[str, bool]:
     """The anchors a definition cites, each with whether it is cited only as one of a collection."""
     anchors = dict.fromkeys(_SECTION.findall(definition.source), False)
-    if isinstance(definition.node, ast.ClassDef):
-        return anchors
-    for node in ast.walk(definition.node):
-        if isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Load):
+    for node in definition.names:
+        if isinstance(node.ctx, ast.Load):
             found = _rules_in(_evaluated(node, definition.module))
             for rule in found:
                 anchors[rule.anchor] = anchors.get(rule.anchor, True) and len(found) > 1
@@ -145,9 +157,7 @@ def _key(value: object) -> str | None:
 def _callees(definition: _Definition, by_name: Mapping[tuple[str, str], list[str]]) -> set[str]:
     """What a function may call: names resolved through its module, attributes by name in its package."""
     called: set[str] = set()
-    if isinstance(definition.node, ast.ClassDef):
-        return called
-    for node in ast.walk(definition.node):
+    for node in definition.names:
         if isinstance(node, ast.Name) and (key := _key(vars(definition.module).get(node.id))):
             called.add(key)
         elif isinstance(node, ast.Attribute):

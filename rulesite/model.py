@@ -626,7 +626,13 @@ _cache: dict[tuple[Path, tuple[float, ...]], Docs] = {}
 
 
 def current(root: Path = DOCS) -> Docs:
-    """The docs as they are now: read again only when a page changed (a live-reloading server)."""
+    """The docs as they are now: read again only when a page changed (a live-reloading server).
+
+    One read per build whichever way the folder is named (``docs`` from the builder's working
+    directory, or its absolute path): each read is a new `Docs`, and what is kept per build (the
+    examples' runs, their highlighted code) is kept per `Docs`.
+    """
+    root = root.resolve()
     stamp = (root, tuple(path.stat().st_mtime for path in sorted(root.rglob("*.md"))))
     if stamp not in _cache:
         _cache.clear()

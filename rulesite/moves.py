@@ -81,6 +81,8 @@ class _Markers(Preprocessor):
         for line in lines:
             match = _MARKER.match(line)
             out += ["", _PLACEHOLDER.format(match.group(1)), ""] if match else [line]
+        # Most conversions (and every docstring's) hold no marker: their tree is not walked.
+        self.md.rulesite_moved_markers = len(out) != len(lines)
         return out
 
 
@@ -92,19 +94,24 @@ class _Stubs(Treeprocessor):
         self.record = record
 
     def run(self, root: etree.Element) -> None:
+        if not getattr(self.md, "rulesite_moved_markers", True):
+            return
+        found = [
+            (parent, index, text.removeprefix("moved-anchors-marker "))
+            for parent in root.iter()
+            for index, child in enumerate(parent)
+            if child.tag == "p" and (text := (child.text or "").strip()).startswith("moved-anchors-marker ")
+        ]
+        if not found:
+            return
         # A page that holds the moved text itself (the print page) needs no stub.
         ids = {element.get("id") for element in root.iter() if element.get("id")}
-        for parent in list(root.iter()):
-            for index, child in enumerate(list(parent)):
-                text = (child.text or "").strip()
-                if child.tag != "p" or not text.startswith("moved-anchors-marker "):
-                    continue
-                page = text.removeprefix("moved-anchors-marker ")
-                parent.remove(child)
-                parent.insert(index, self._stubs(page, ids))
+        moves = read_moves(self.record)  # once per conversion: the print page holds every marker
+        for parent, index, page in found:
+            parent[index] = self._stubs(page, ids, moves)
 
-    def _stubs(self, page: str, ids: set[str | None]) -> etree.Element:
-        moves = [move for move in read_moves(self.record) if move.page == page]
+    def _stubs(self, page: str, ids: set[str | None], recorded: list[Move]) -> etree.Element:
+        moves = [move for move in recorded if move.page == page]
         if not moves:
             msg = f"<!-- moved-anchors: {page} -->: {self.record} records no anchor moved from {page}"
             raise MovesError(msg)

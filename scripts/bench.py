@@ -3,6 +3,7 @@
 Prints a Markdown table to paste into notes:
 - wall time of the examples, unit and property tests (no browser, no integration tests);
 - wall time of a strict build, and of the live server's rebuild after one page is edited;
+- with `--build-parts`, the CPU seconds of each part of one cold strict build (bench_build.py);
 - bytes each page loads (HTML, JS, CSS; the diagram renderer is listed on its own);
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
@@ -48,9 +49,10 @@ SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/t
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))
 
+from bench_build import build_parts  # noqa: E402
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
-from bench_pages import EMPTY, PAGES, build_empty_site, element_rows, lighthouse_rows  # noqa: E402
+from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -205,23 +207,34 @@ EMPTY_SITE = {
 """The scale for build times: an empty three-page Material site (ratios carry between machines)."""
 
 
+def write_empty_site(folder: Path) -> list[str]:
+    """Write the empty site into ``folder``; the command that builds it strictly into ``folder/site``.
+
+    The one empty site of every figure: the build's scale here, and the page figures' (bench_pages.py).
+    """
+    for name, text in EMPTY_SITE.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return [str(BIN / "mkdocs"), "build", "--strict", "-f", str(folder / "mkdocs.yml"),
+            "--site-dir", str(folder / "site")]
+
+
 def build_against_empty(runs: int) -> tuple[float, float, float, float]:
     """Median wall and CPU seconds of the strict build, ours and the empty site's, interleaved in one run.
 
     CPU is user + system time of the build process: on a shared machine the wall time grows with
-    the others' load, the CPU time hardly does.
+    the others' load, the CPU time hardly does. Every build is cold: it writes into a folder that
+    does not exist yet, and the build keeps no cache of its own between runs.
     """
     with tempfile.TemporaryDirectory() as work:
-        empty = Path(work) / "empty"
-        for name, text in EMPTY_SITE.items():
-            (empty / name).parent.mkdir(parents=True, exist_ok=True)
-            (empty / name).write_text(text, encoding="utf-8")
-        ours_cmd = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(Path(work) / "ours")]
-        empty_cmd = [str(BIN / "mkdocs"), "build", "--strict", "-f", str(empty / "mkdocs.yml"),
-                     "--site-dir", str(Path(work) / "empty-site")]
+        empty_cmd = write_empty_site(Path(work) / "empty")
+        ours_site = Path(work) / "ours"
+        ours_cmd = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", str(ours_site)]
         ours, blank = [], []
         for _ in range(runs):
+            shutil.rmtree(Path(work) / "empty" / "site", ignore_errors=True)
             blank.append(_wall_and_cpu(empty_cmd))
+            shutil.rmtree(ours_site, ignore_errors=True)
             ours.append(_wall_and_cpu(ours_cmd))
     median = statistics.median
     return (median(w for w, _ in ours), median(c for _, c in ours),
@@ -314,7 +327,12 @@ def main() -> None:
     parser.add_argument("--calculator", action="store_true", help="only the calculators' figures")
     parser.add_argument("--build-only", action="store_true",
                         help="only the build against an empty site and the live server's reloads")
+    parser.add_argument("--build-parts", action="store_true",
+                        help="only where a cold strict build's CPU time goes, beside the empty site's")
     args = parser.parse_args()
+    if args.build_parts:
+        print_rows(build_part_rows(), 1)
+        return
     if args.calculator:
         print_rows(calculator_only(), 1)
         return
@@ -365,6 +383,17 @@ def main() -> None:
     print_rows(rows, args.runs)
 
 
+def build_part_rows() -> list[tuple[str, str, str]]:
+    """CPU seconds of each part of one cold strict build, ours beside the empty site's (bench_build.py)."""
+    with tempfile.TemporaryDirectory() as work:
+        empty_cmd = write_empty_site(Path(work) / "empty")
+        empty = build_parts(Path(empty_cmd[empty_cmd.index("-f") + 1]), Path(work) / "empty" / "site")
+        ours = build_parts(ROOT / "mkdocs.yml", Path(work) / "ours")
+    rows = [("Where a cold strict build's CPU goes: ours / the empty site's (s)", "", "")]
+    rows += [(label, f"{seconds:.2f} / {empty.get(label, 0.0):.2f}", "") for label, seconds in ours.items()]
+    return rows
+
+
 def build_rows(runs: int) -> list[tuple[str, str, str]]:
     """The strict build against an empty Material site, and the live server's reloads."""
     wall, cpu, empty_wall, empty_cpu = build_against_empty(runs)
@@ -388,7 +417,7 @@ def build_rows(runs: int) -> list[tuple[str, str, str]]:
 def page_rows(base: str, *, lighthouse: bool, runs: int = 1) -> list[tuple[str, str, str]]:
     """Elements at load (and Lighthouse's audit) of every page, beside an empty Material page."""
     with tempfile.TemporaryDirectory() as out:
-        build_empty_site(Path(out), BIN / "mkdocs", ENV)
+        timed(write_empty_site(Path(out)), 1)
         with serve(Path(out) / "site") as empty:
             urls = {EMPTY: empty + "/", **{path: base + path for path in PAGES}}
             if lighthouse:

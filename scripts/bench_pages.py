@@ -25,29 +25,11 @@ PAGES = ["/", "/resistances/", "/monsters/", "/affinity/", "/conditions/", "/con
          "/api/", "/api/resistances/", "/api/monsters/", "/api/affinity/", "/api/conditions/",
          "/api/typed-damage/", "/api/taking-damage/"]
 
-_EMPTY_CONFIG = """\
-site_name: Empty
-site_url: http://127.0.0.1:8000/
-theme:
-  name: material
-  font: false
-"""
-_EMPTY_PAGE = "# An empty page\n\nOne paragraph of text, as Material for MkDocs lays it out.\n"
-
 # Elements in the document at load, and in the article (what the page's Markdown made).
 _ELEMENTS = """() => ({
   document: document.getElementsByTagName("*").length,
   article: (document.querySelector("article") || document.body).getElementsByTagName("*").length,
 })"""
-
-
-def build_empty_site(out: Path, mkdocs: Path, env: dict[str, str]) -> None:
-    """An empty Material for MkDocs site (one page of text), the scale of every page figure."""
-    (out / "docs").mkdir(parents=True)
-    (out / "mkdocs.yml").write_text(_EMPTY_CONFIG, encoding="utf-8")
-    (out / "docs" / "index.md").write_text(_EMPTY_PAGE, encoding="utf-8")
-    subprocess.run([str(mkdocs), "build", "--strict", "--site-dir", str(out / "site")], cwd=out, env=env,
-                   check=True, capture_output=True)
 
 
 def element_counts(urls: dict[str, str], chromium: str, flags: list[str]) -> dict[str, dict[str, int]]:
