@@ -596,6 +596,9 @@ def asked(shown: Shown, tree: ast.Module, namespace: dict[str, Any]) -> Shown:
         return shown
     if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
         return shown
+    own = _printed_label(tree.body[0].value, shown)
+    if own is not None:
+        return own
     expr = _unprinted(tree.body[0].value)
     answers = _each_answered(expr, shown, namespace) or _each_labelled(expr, shown)
     if answers:
@@ -604,15 +607,49 @@ def asked(shown: Shown, tree: ast.Module, namespace: dict[str, Any]) -> Shown:
     situations = [s for s in dict.fromkeys(_situations(subjects, namespace)) if s]
     if situations:
         return replace(shown, label="; ".join(situations))
-    return replace(shown, label=_named_subject(subjects, shown, namespace))
+    return replace(shown, label=_named_subject(subjects, shown, namespace) or _each_of(expr, namespace))
+
+
+def _each_of(expr: ast.expr, namespace: dict[str, Any]) -> str:
+    """A list comprehension of one call in words: "Dice pool: Knife: 2+; margin, for each margin: 0, 1, 2"."""
+    if not (isinstance(expr, ast.ListComp) and len(expr.generators) == 1):
+        return ""
+    label, loop = _label_of(expr.elt), expr.generators[0]
+    values = _quietly(loop.iter, namespace)
+    if not label or values is None or loop.ifs or not isinstance(loop.target, ast.Name):
+        return ""
+    return f"{label}, for each {loop.target.id.replace('_', ' ')}: {words(list(values))}"
 
 
 def _named_subject(subjects: list[ast.expr], shown: Shown, namespace: dict[str, Any]) -> str:
-    """For figures read off one thing by name (``chainmail.slashing, ...``): that thing as written."""
-    if len(subjects) != 1 or not all(name for name, _ in shown.values):
+    """For figures read off one thing of the rules (``chainmail.slashing, ...``): that thing as written."""
+    if len({ast.dump(subject) for subject in subjects}) != 1:
         return ""
-    text = str(_quietly(subjects[0], namespace) or "")
+    value = _quietly(subjects[0], namespace)
+    if not type(value).__module__.startswith("rules."):  # a weapon, an armor, a track: not a number
+        return ""
+    text = str(value)
     return "" if any(mark in text for mark in ("=", "<", "\n")) else text
+
+
+def _printed_label(expr: ast.expr, shown: Shown) -> Shown | None:
+    """A line that prints its own question (``print(f"1 damage: {track.status}")``) or a drawing.
+
+    Text the example writes before a colon is its question; a value of several lines (a wound
+    track) is shown as the example printed it, lines aligned.
+    """
+    if len(shown.values) != 1 or _printed(expr) is None:
+        return None
+    value = shown.values[0][1]
+    text = words(value)
+    if "\n" in text:
+        return Shown(text=text)
+    inner = _unprinted(expr)
+    labelled = isinstance(inner, ast.JoinedStr | ast.Constant)
+    if labelled and ": " in text:
+        question, answer = text.split(": ", 1)
+        return replace(shown, label=question, values=(("", answer),))
+    return None
 
 
 def _unprinted(expr: ast.expr) -> ast.expr:
@@ -622,17 +659,27 @@ def _unprinted(expr: ast.expr) -> ast.expr:
 
 def _subjects(node: ast.expr) -> list[ast.expr]:
     """The names and calls whose values a line reads: ``flash`` in ``flash.final, str(flash.state)``."""
-    if isinstance(node, ast.Attribute | ast.Subscript | ast.Starred):
-        return _subjects(node.value)
-    if isinstance(node, ast.Tuple | ast.List):
-        return [subject for item in node.elts for subject in _subjects(item)]
-    if isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Attribute):  # a method: what it is called on
-            return _subjects(node.func.value)
-        if isinstance(node.func, ast.Name) and node.func.id in _WRAPPERS:
-            return [subject for arg in node.args for subject in _subjects(arg)]
+    wrapped = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WRAPPERS
+    if isinstance(node, ast.Name) or (
+        isinstance(node, ast.Call) and not isinstance(node.func, ast.Attribute) and not wrapped
+    ):
         return [node]
-    return [node] if isinstance(node, ast.Name) else []
+    return [subject for part in _parts(node) for subject in _subjects(part)]
+
+
+def _parts(node: ast.expr) -> list[ast.expr]:
+    """The parts of an expression whose values it reads (a method's object, a loop's list)."""
+    if isinstance(node, ast.Attribute | ast.Subscript | ast.Starred):
+        return [node.value]
+    if isinstance(node, ast.Tuple | ast.List):
+        return list(node.elts)
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        return [loop.iter for loop in node.generators]
+    if isinstance(node, ast.Compare):
+        return [node.left, *node.comparators]
+    if isinstance(node, ast.Call):  # a method: what it is called on; a wrapper: what it wraps
+        return [node.func.value] if isinstance(node.func, ast.Attribute) else list(node.args)
+    return []
 
 
 def _situations(subjects: list[ast.expr], namespace: dict[str, Any]) -> list[str]:

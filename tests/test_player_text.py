@@ -90,13 +90,12 @@ def bare_answers(page: Page) -> list[tuple[int, str]]:
     return found
 
 
-def cards_without_question(page: Page, known: frozenset[str] = frozenset()) -> list[str]:
-    """Where a worked example shows an answer with no question (leaving out the ``known`` answers)."""
+def cards_without_question(page: Page) -> list[str]:
+    """Where a worked example of the player's part of the page shows an answer with no question."""
     return [
         f"docs/{page.src}, line {line}: a worked example shows {answer!r} without its question: show "
         "a result (its situation says what is asked), or print a label"
         for line, answer in bare_answers(page)
-        if answer not in known
     ]
 
 
@@ -139,94 +138,9 @@ def rulings_without_rule(docs: Docs) -> list[str]:
     return found
 
 
-# The bare answers left to reword when this test was written (58 of the 230 the pages showed),
-# page by page: each may only disappear. An answer not listed here fails at its page and line.
-BARE_ANSWERS: dict[str, frozenset[str]] = {
-    "resistances.md": frozenset(
-        {
-            "True",
-            "[]",
-        }
-    ),
-    "monsters.md": frozenset(
-        {
-            "('(no group)', '37%')",
-            "(8, {Fraction(1, 8)}, Fraction(1, 1))",
-            "(Fraction(17, 20), Fraction(37, 40), Fraction(43, 40))",
-            "(Fraction(221, 200), Fraction(173, 200))",
-            "(Fraction(3, 20), Fraction(3, 100))",
-            "(Fraction(97, 100), Fraction(203, 200))",
-            "47/50",
-            "DamageType.FIRE",
-            "True",
-            "['Cold', 'Fire', 'Lightning', 'Thunder']",
-            "['Fire', 'Cold']",
-            "['Resist Fire', 'Vulnerable Cold']",
-            "['Thunder', 'Acid']",
-        }
-    ),
-    "conditions.md": frozenset(
-        {
-            "Ari: grabbed (grabber: ogre)",
-            "Ari: slowed (source: frost bolt)",
-            "Ari: slowed (source: frost bolt), slowed (source: web)",
-            "['blinded', 'dazed', 'dominated', 'petrified', 'stunned', 'u",
-        }
-    ),
-    "conditions-list.md": frozenset(
-        {
-            "Ari: unconscious, prone",
-            "line of sight none to or from anything, unless the effect sa",
-        }
-    ),
-    "typed-damage.md": frozenset(
-        {
-            "('4', '1.33', '0.33', '0.53', '2.41', '1.48')",
-            "('Longsword', ['4-', '2+'])",
-            "(('Armor', 'Notation', 'Stops slashing (-)', 'Stops impact (",
-            "(('Weapon', 'Notation', 'Rolls'), ('Gauntlet', '1*', '1 die ",
-            "(17, 7)",
-            "(6, ['*', '+'], ('Fire',))",
-            "(True, True, None)",
-            "6305/2187",
-            "[ ][ ] Scratched          No penalty\n[x][x] Hurt            ",
-            "['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']",
-            "[0, 0, 0, 0, 0, 1, 2]",
-            "[x][x][x][x] Scratched          No penalty\n[x][ ][ ]    Hurt",
-            "hardened True; hardened vs ('Arrows',)",
-            "slashing 3; impact 1; piercing 2",
-            "status Critically Injured; penalty -4; taken out False",
-            "status Hurt",
-            "status Hurt; penalty -1",
-            "status Scratched; penalty 0; taken out False",
-            "status Unhurt; penalty 0",
-            "taken out True",
-            "{0: Fraction(16, 81), 1: Fraction(32, 81), 2: Fraction(8, 27",
-        }
-    ),
-    "taking-damage.md": frozenset(
-        {
-            "True",
-            "['Candle Ward']",
-            "['Poison Immunity']",
-            "['Poison Ward']",
-            "['left arm', 'left arm']",
-            "['right leg']",
-            "level 1",
-            "magic armor 0; physical armor 0; body 2",
-        }
-    ),
-}
-
-
 @pytest.mark.parametrize("src", system_pages())
 def test_every_worked_example_states_its_question(src):
-    """No new bare answer; the bare answers still to reword (BARE_ANSWERS) may only go away."""
-    page = _docs().pages[src]
-    known = BARE_ANSWERS.get(src, frozenset())
-    assert cards_without_question(page, known) == []
-    still = {answer for _, answer in bare_answers(page)}
-    assert sorted(known - still) == [], f"docs/{src}: reworded: remove these from BARE_ANSWERS"
+    assert cards_without_question(_docs().pages[src]) == []
 
 
 @pytest.mark.parametrize("src", PLAYER_PAGES)
