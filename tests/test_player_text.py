@@ -14,6 +14,7 @@ Each failure names the page and line to edit.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -116,6 +117,25 @@ def code_in_prose(page: Page) -> list[str]:
     return found
 
 
+def citations_in_tables(page: Page) -> list[str]:
+    """Where a table the page builds from the rules (``<!-- table: ... -->``) shows a raw citation mark."""
+    found = []
+    for directive in page.tables:
+        if directive.line in _programmers(page):
+            continue
+        table = getattr(importlib.import_module(directive.module), directive.function)()
+        cells = [
+            *getattr(table, "headers", ()),
+            *(cell for row in getattr(table, "rows", ()) for cell in row),
+        ]
+        found += [
+            f"docs/{page.src}, line {directive.line}: the table shows {mark}: name the ruling in words"
+            for cell in cells
+            for mark in _RAW_CITATION.findall(str(cell))
+        ]
+    return found
+
+
 def rulings_without_rule(docs: Docs) -> list[str]:
     """Each ruling whose box links to no rule (an anchor that is not a ruling's), or whose Why cites code."""
     found = []
@@ -145,7 +165,8 @@ def test_every_worked_example_states_its_question(src):
 
 @pytest.mark.parametrize("src", PLAYER_PAGES)
 def test_player_text_holds_no_code(src):
-    assert code_in_prose(_docs().pages[src]) == []
+    page = _docs().pages[src]
+    assert code_in_prose(page) + citations_in_tables(page) == []
 
 
 def test_every_ruling_links_to_the_rule_it_interprets():
