@@ -317,7 +317,7 @@ def _show_attributes(expr: ast.expr, run: _Run) -> tuple[str, Shown | None]:
     items = expr.elts if isinstance(expr, ast.Tuple) else [expr]
     base_expr = items[0].value  # type: ignore[attr-defined]
     base = _eval(base_expr, run.namespace)
-    values = tuple((item.attr.replace("_", " "), getattr(base, item.attr)) for item in items)  # type: ignore[attr-defined]
+    values = tuple((_figure_name(item), getattr(base, item.attr)) for item in items)  # type: ignore[attr-defined]
     got = repr(tuple(value for _, value in values)) if isinstance(expr, ast.Tuple) else repr(values[0][1])
     if _is_result(base) and id(base) not in run.results_seen:
         run.results_seen.add(id(base))
@@ -414,6 +414,8 @@ def _literal_words(node: ast.expr) -> str:
     try:
         return words(ast.literal_eval(node))
     except ValueError:
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):  # [OneTime("Ward")]: each item in words
+            return ", ".join(_literal_words(item) for item in node.elts) or "none"
         if isinstance(node, ast.Call):
             return _label_of(node)
         if isinstance(node, ast.Attribute):  # blocked.defender: the defender
@@ -427,6 +429,8 @@ def words(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
     """A value as a player reads it: enum members by their value, yes and no, lists with commas."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:
+        return "none"
     if isinstance(value, Enum):
         return words(value.value)
     if isinstance(value, str):
@@ -606,8 +610,33 @@ def asked(shown: Shown, tree: ast.Module, namespace: dict[str, Any]) -> Shown:
     subjects = _subjects(expr)
     situations = [s for s in dict.fromkeys(_situations(subjects, namespace)) if s]
     if situations:
-        return replace(shown, label="; ".join(situations))
+        return replace(shown, label="; ".join(situations), values=_named_figures(expr, shown))
     return replace(shown, label=_named_subject(subjects, shown, namespace) or _each_of(expr, namespace))
+
+
+def _named_figures(expr: ast.expr, shown: Shown) -> tuple[tuple[str, object], ...]:
+    """A tuple of one result's figures, each under its name; anything else is left as it is.
+
+    ``flash.final, str(flash.state)`` shows "final 20, state fire: RS locked (scene)".
+    """
+    values = [value for _, value in shown.values]
+    if not (isinstance(expr, ast.Tuple) and len(values) == 1 and isinstance(values[0], tuple)):
+        return shown.values
+    names = [_figure_name(item) for item in expr.elts]
+    if len(names) != len(values[0]) or not all(names) or len(set(names)) != len(names):
+        return shown.values
+    return tuple(zip(names, values[0], strict=True))
+
+
+def _figure_name(node: ast.expr) -> str:
+    """The name of the figure an expression reads: ``str(hit.state)`` reads "state"."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WRAPPERS:
+        return _figure_name(node.args[0]) if len(node.args) == 1 else ""
+    if isinstance(node, ast.Attribute):
+        if node.attr == "value":  # result.affinity.value reads the affinity; a call's .value, the answer
+            return node.value.attr.replace("_", " ") if isinstance(node.value, ast.Attribute) else ""
+        return node.attr.replace("_", " ")
+    return ""
 
 
 def _each_of(expr: ast.expr, namespace: dict[str, Any]) -> str:
@@ -625,10 +654,12 @@ def _named_subject(subjects: list[ast.expr], shown: Shown, namespace: dict[str, 
     """For figures read off one thing of the rules (``chainmail.slashing, ...``): that thing as written."""
     if len({ast.dump(subject) for subject in subjects}) != 1:
         return ""
+    if isinstance(subjects[0], ast.Call):  # choose_damage_type("Cold").value: the call in words
+        return _label_of(subjects[0])
     value = _quietly(subjects[0], namespace)
     if not type(value).__module__.startswith("rules."):  # a weapon, an armor, a track: not a number
         return ""
-    text = str(value)
+    text = words(value)
     return "" if any(mark in text for mark in ("=", "<", "\n")) else text
 
 
@@ -648,6 +679,7 @@ def _printed_label(expr: ast.expr, shown: Shown) -> Shown | None:
     labelled = isinstance(inner, ast.JoinedStr | ast.Constant)
     if labelled and ": " in text:
         question, answer = text.split(": ", 1)
+        answer = {"True": "yes", "False": "no", "None": "none"}.get(answer, answer)
         return replace(shown, label=question, values=(("", answer),))
     return None
 

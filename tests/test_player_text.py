@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.examples import Shown, run_page
+from rulesite.examples import Shown, run_page, situation_and_result
 from rulesite.model import Docs, Page, current, system_pages
 
 PLAYER_PAGES = (*system_pages(), "rulings.md", "glossary.md", "index.md")
@@ -37,6 +37,7 @@ _LOOKS_LIKE_CODE = re.compile(
     | \[['"]                      # an index by name: SAMPLE_WEAPONS['Mace']
     | \b[a-z]+_[a-z_]+\b          # a snake_case name: new_rules, traits_for
     | \b[A-Z]+_[A-Z_]+\b          # a constant's name: SAMPLE_WEAPONS
+    | \b[a-z]+\.[A-Z]\w*           # a module's class: random.Random
     | \bTrue\b | \bFalse\b | \bNone\b
     """,
     re.VERBOSE,
@@ -88,6 +89,23 @@ def bare_answers(page: Page) -> list[tuple[int, str]]:
             if not _has_question(item):
                 answer = "; ".join(f"{name} {value}".strip() for name, value in item.values)
                 found.append((line, answer[:60]))
+    return found
+
+
+def code_in_cards(page: Page) -> list[str]:
+    """Where a worked example's question or answer shows code (a refusal's message is the rules' own)."""
+    hidden = _programmers(page)
+    found = []
+    for line, shown in run_page(page).items():
+        for item in shown if line not in hidden else ():
+            if item.refusal or item.text:
+                continue
+            for text in situation_and_result(item):
+                code = _LOOKS_LIKE_CODE.search(text)
+                if code:
+                    found.append(
+                        f"docs/{page.src}, line {line}: a worked example shows code {code.group()!r}"
+                    )
     return found
 
 
@@ -160,7 +178,8 @@ def rulings_without_rule(docs: Docs) -> list[str]:
 
 @pytest.mark.parametrize("src", system_pages())
 def test_every_worked_example_states_its_question(src):
-    assert cards_without_question(_docs().pages[src]) == []
+    page = _docs().pages[src]
+    assert cards_without_question(page) + code_in_cards(page) == []
 
 
 @pytest.mark.parametrize("src", PLAYER_PAGES)
@@ -180,9 +199,13 @@ def test_the_checks_can_fail():
         "# Broken { #broken }\n\n## Rule { #a-rule }\n\nPass `stacks=True` or stacks=True (§a-rule).\n\n"
         "### Ruling: none { #ruling-none }\n\n"
         '!!! ruling "Ruling"\n    **Reading.** Yes.\n\n    **Why.** See `x()`.\n\n'
-        "    ```python\n    >>> 2 + 2, 3\n    (4, 3)\n    ```\n",
+        "    ```python\n    >>> 2 + 2, 3\n    (4, 3)\n    >>> print(f\"The code says: {'new_rules'}\")\n"
+        "    The code says: new_rules\n    ```\n",
     )
     assert len(cards_without_question(page)) == 1
+    assert [problem.split(": ", 1)[1] for problem in code_in_cards(page)] == [
+        "a worked example shows code 'new_rules'"
+    ]
     assert [problem.split(": ", 1)[1][:20] for problem in code_in_prose(page)] == [
         "code in player text:",
         "raw citation §a-rule",
