@@ -24,9 +24,11 @@ import contextlib
 import doctest
 import io
 import logging
+import random
+import re
 import traceback
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from html import escape
 from typing import Any
@@ -37,7 +39,7 @@ from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
 from rulesite.extension import converts_a_docstring, docs_of, page_of, rule_href
-from rulesite.model import Docs, Fence, Page
+from rulesite.model import Docs, Fence, Page, plain
 
 log = logging.getLogger("mkdocs.rulesite")
 _CHECKER = doctest.OutputChecker()
@@ -53,6 +55,8 @@ class Shown:
     values: tuple[tuple[str, object], ...] = ()
     refusal: str = ""
     text: str = ""
+    answers: tuple[tuple[str, object], ...] = ()
+    """Several answers, each with the situation it answers (a list of results' figures)."""
 
 
 @dataclass
@@ -209,7 +213,7 @@ def _run_example(example: doctest.Example, run: _Run) -> None:
             "%s: the example did not evaluate as expected:\nExpected:\n%sGot:\n%s", line, example.want, got
         )
     if shown:
-        run.shown.append(shown)
+        run.shown.append(asked(shown, tree, run.namespace))
 
 
 def _flags(example: doctest.Example) -> int:
@@ -313,7 +317,7 @@ def _show_attributes(expr: ast.expr, run: _Run) -> tuple[str, Shown | None]:
     items = expr.elts if isinstance(expr, ast.Tuple) else [expr]
     base_expr = items[0].value  # type: ignore[attr-defined]
     base = _eval(base_expr, run.namespace)
-    values = tuple((item.attr.replace("_", " "), getattr(base, item.attr)) for item in items)  # type: ignore[attr-defined]
+    values = tuple((_figure_name(item), getattr(base, item.attr)) for item in items)  # type: ignore[attr-defined]
     got = repr(tuple(value for _, value in values)) if isinstance(expr, ast.Tuple) else repr(values[0][1])
     if _is_result(base) and id(base) not in run.results_seen:
         run.results_seen.add(id(base))
@@ -410,10 +414,14 @@ def _literal_words(node: ast.expr) -> str:
     try:
         return words(ast.literal_eval(node))
     except ValueError:
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):  # [OneTime("Ward")]: each item in words
+            return ", ".join(_literal_words(item) for item in node.elts) or "none"
         if isinstance(node, ast.Call):
             return _label_of(node)
         if isinstance(node, ast.Attribute):  # blocked.defender: the defender
             return node.attr.replace("_", " ")
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            return str(node.slice.value)  # SAMPLE_ARMOR["Leather"]: Leather, as the table names it
         return ast.unparse(node).replace("_", " ")
 
 
@@ -421,6 +429,8 @@ def words(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
     """A value as a player reads it: enum members by their value, yes and no, lists with commas."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if value is None:
+        return "none"
     if isinstance(value, Enum):
         return words(value.value)
     if isinstance(value, str):
@@ -461,12 +471,16 @@ def _render_one(item: Shown, md: Any) -> str:
         label = f'<p class="we-situation">{escape(item.label)}</p>' if item.label else ""
         return (
             f'<div class="worked-example we-refused">{label}'
-            f'<p class="we-result"><span class="we-tag">Not allowed</span> {escape(item.refusal)}</p></div>'
+            f'<p class="we-result"><span class="we-tag">Not allowed</span> {cited(item.refusal, md)}'
+            "</p></div>"
         )
     if item.text:
-        return f'<div class="worked-example"><p class="we-text">{escape(item.text.rstrip())}</p></div>'
+        return f'<div class="worked-example"><p class="we-text">{cited(item.text.rstrip(), md)}</p></div>'
+    if item.answers:
+        answers = render_answers(item.answers, md)
+        return f'<div class="worked-example">{_render_label(item.label)}{answers}</div>'
     body = _render_result(item, md) if item.result is not None else _render_label(item.label)
-    return f'<div class="worked-example">{body}{_render_values(item.values)}</div>'
+    return f'<div class="worked-example">{body}{_render_values(item.values, md)}</div>'
 
 
 def _render_label(label: str) -> str:
@@ -482,7 +496,7 @@ def _render_result(item: Shown, md: Any) -> str:
         href = rule_href(step.rule.anchor, md, docs)
         title = escape(step.rule.title)
         name = f'<a class="we-rule" href="{href}">{title}</a>' if href else title
-        steps.append(f"<li>{name}: {escape(str(getattr(step, 'text', step)))}</li>")
+        steps.append(f"<li>{name}: {cited(str(getattr(step, 'text', step)), md)}</li>")
     return (
         _render_label(str(situation))
         + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
@@ -498,40 +512,286 @@ def _situation(result: Any) -> str:
         return ""
 
 
-def _render_values(values: tuple[tuple[str, object], ...]) -> str:
+def _render_values(values: tuple[tuple[str, object], ...], md: Any) -> str:
     if not values:
         return ""
     if len(values) == 1 and not values[0][0]:
-        return _render_value(values[0][1])
+        return _render_value(values[0][1], md)
     cells = "".join(
-        f'<span class="we-value"><span class="we-name">{escape(name)}</span> {escape(words(value))}</span>'
+        f'<span class="we-value"><span class="we-name">{escape(name)}</span> {cited(words(value), md)}</span>'
         for name, value in values
     )
     return f'<p class="we-values">{cells}</p>'
 
 
-def _render_value(value: object) -> str:
+def _render_value(value: object, md: Any) -> str:
     if isinstance(value, Table):
         # Cells apart, so the search index reads them as words, not one run of text.
-        head = "\n".join(f"<th>{_inline(cell)}</th>" for cell in value.headers)
+        head = "\n".join(f"<th>{_inline(cell, md)}</th>" for cell in value.headers)
         rows = "\n".join(
-            "<tr>" + "\n".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in value.rows
+            "<tr>" + "\n".join(f"<td>{_inline(c, md)}</td>" for c in row) + "</tr>" for row in value.rows
         )
         # The box scrolls sideways on a narrow screen, so no cell has to split a word.
-        return (f'<div class="we-table-scroll"><table class="we-table"><thead><tr>{head}</tr></thead>'
-                f'<tbody>{rows}</tbody></table></div>')
+        return (
+            f'<div class="we-table-scroll"><table class="we-table"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></div>"
+        )
     if isinstance(value, Chart | Bars):
         return charts.figure(value)
-    return f'<p class="we-result"><span class="we-tag">Answer</span> {escape(words(value))}</p>'
+    return f'<p class="we-result"><span class="we-tag">Answer</span> {cited(words(value), md)}</p>'
 
 
 _INLINE = Markdown()
 
 
-def _inline(cell: str) -> str:
-    """A table cell's Markdown (links, code, emphasis) as HTML."""
+def _inline(cell: str, md: Any) -> str:
+    """A table cell's Markdown (links, code, emphasis) as HTML, its rule citations linked by title."""
     html = str(_INLINE.reset().convert(cell))
-    return html.removeprefix("<p>").removesuffix("</p>")
+    return link_citations(html.removeprefix("<p>").removesuffix("</p>"), md)
+
+
+# Rule citations in what a player reads: "Locks (§affinity-locks): ..." names the rule by its title,
+# linked, never by its anchor.
+
+_CITED = re.compile(r"(?P<before>[^()<>]*?)\s*\(§(?P<anchor>[a-z0-9]+(?:-[a-z0-9]+)*)\)")
+
+
+def cited(text: str, md: Any) -> str:
+    """Plain text as HTML for a player, each ``(§anchor)`` citation a link titled by its rule."""
+    return link_citations(escape(text), md)
+
+
+def link_citations(html: str, md: Any) -> str:
+    """Each ``Title (§anchor)`` of HTML as a link on the title; a lone ``(§anchor)`` as the rule's title.
+
+    An anchor no page has is left as it is, for the build to report.
+    """
+    docs = docs_of(md)
+
+    def link(match: re.Match[str]) -> str:
+        anchor, before = match["anchor"], match["before"]
+        heading = docs.heading(anchor)
+        href = rule_href(anchor, md, docs)
+        if heading is None or href is None:
+            return match.group()
+        title = plain(heading.name)
+        for name in (title, escape(title)):
+            if name and before.endswith(name):
+                return f'{before[: len(before) - len(name)]}<a class="we-rule" href="{href}">{name}</a>'
+        return f'{before} (<a class="we-rule" href="{href}">{escape(title)}</a>)'
+
+    return _CITED.sub(link, html)
+
+
+# The question a line answers, from the values it proves: a line that shows bare figures
+# (``[calculate(10, kind, drake).final for kind in ...]``, ``flash.final, str(flash.state)``)
+# is asked about the results it reads, so each answer stands under its result's own situation.
+
+
+def asked(shown: Shown, tree: ast.Module, namespace: dict[str, Any]) -> Shown:
+    """A shown line with the question it answers, where the line's results give one."""
+    if (
+        shown.refusal
+        or shown.text
+        or shown.answers
+        or shown.label
+        or (shown.result is not None and _situation(shown.result))
+    ):
+        return shown
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        return shown
+    own = _printed_label(tree.body[0].value, shown)
+    if own is not None:
+        return own
+    expr = _unprinted(tree.body[0].value)
+    answers = _each_answered(expr, shown, namespace) or _each_labelled(expr, shown)
+    if answers:
+        return replace(shown, values=(), answers=answers)
+    subjects = _subjects(expr)
+    situations = [s for s in dict.fromkeys(_situations(subjects, namespace)) if s]
+    if situations:
+        return replace(shown, label="; ".join(situations), values=_named_figures(expr, shown))
+    return replace(shown, label=_named_subject(subjects, shown, namespace) or _each_of(expr, namespace))
+
+
+def _named_figures(expr: ast.expr, shown: Shown) -> tuple[tuple[str, object], ...]:
+    """A tuple of one result's figures, each under its name; anything else is left as it is.
+
+    ``flash.final, str(flash.state)`` shows "final 20, state fire: RS locked (scene)".
+    """
+    values = [value for _, value in shown.values]
+    if not (isinstance(expr, ast.Tuple) and len(values) == 1 and isinstance(values[0], tuple)):
+        return shown.values
+    names = [_figure_name(item) for item in expr.elts]
+    if len(names) != len(values[0]) or not all(names) or len(set(names)) != len(names):
+        return shown.values
+    return tuple(zip(names, values[0], strict=True))
+
+
+def _figure_name(node: ast.expr) -> str:
+    """The name of the figure an expression reads: ``str(hit.state)`` reads "state"."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WRAPPERS:
+        return _figure_name(node.args[0]) if len(node.args) == 1 else ""
+    if isinstance(node, ast.Attribute):
+        if node.attr == "value":  # result.affinity.value reads the affinity; a call's .value, the answer
+            return node.value.attr.replace("_", " ") if isinstance(node.value, ast.Attribute) else ""
+        return node.attr.replace("_", " ")
+    return ""
+
+
+def _each_of(expr: ast.expr, namespace: dict[str, Any]) -> str:
+    """A list comprehension of one call in words: "Dice pool: Knife: 2+; margin, for each margin: 0, 1, 2"."""
+    if not (isinstance(expr, ast.ListComp) and len(expr.generators) == 1):
+        return ""
+    label, loop = _label_of(expr.elt), expr.generators[0]
+    values = _quietly(loop.iter, namespace)
+    if not label or values is None or loop.ifs or not isinstance(loop.target, ast.Name):
+        return ""
+    return f"{label}, for each {loop.target.id.replace('_', ' ')}: {words(list(values))}"
+
+
+def _named_subject(subjects: list[ast.expr], shown: Shown, namespace: dict[str, Any]) -> str:
+    """For figures read off one thing of the rules (``chainmail.slashing, ...``): that thing as written."""
+    if len({ast.dump(subject) for subject in subjects}) != 1:
+        return ""
+    if isinstance(subjects[0], ast.Call):  # choose_damage_type("Cold").value: the call in words
+        return _label_of(subjects[0])
+    value = _quietly(subjects[0], namespace)
+    if not type(value).__module__.startswith("rules."):  # a weapon, an armor, a track: not a number
+        return ""
+    text = words(value)
+    return "" if any(mark in text for mark in ("=", "<", "\n")) else text
+
+
+def _printed_label(expr: ast.expr, shown: Shown) -> Shown | None:
+    """A line that prints its own question (``print(f"1 damage: {track.status}")``) or a drawing.
+
+    Text the example writes before a colon is its question; a value of several lines (a wound
+    track) is shown as the example printed it, lines aligned.
+    """
+    if len(shown.values) != 1 or _printed(expr) is None:
+        return None
+    value = shown.values[0][1]
+    text = words(value)
+    if "\n" in text:
+        return Shown(text=text)
+    inner = _unprinted(expr)
+    labelled = isinstance(inner, ast.JoinedStr | ast.Constant)
+    if labelled and ": " in text:
+        question, answer = text.split(": ", 1)
+        answer = {"True": "yes", "False": "no", "None": "none"}.get(answer, answer)
+        return replace(shown, label=question, values=(("", answer),))
+    return None
+
+
+def _unprinted(expr: ast.expr) -> ast.expr:
+    printed = _printed(expr)
+    return printed[0] if printed else expr
+
+
+def _subjects(node: ast.expr) -> list[ast.expr]:
+    """The names and calls whose values a line reads: ``flash`` in ``flash.final, str(flash.state)``."""
+    wrapped = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WRAPPERS
+    if isinstance(node, ast.Name) or (
+        isinstance(node, ast.Call) and not isinstance(node.func, ast.Attribute) and not wrapped
+    ):
+        return [node]
+    return [subject for part in _parts(node) for subject in _subjects(part)]
+
+
+def _parts(node: ast.expr) -> list[ast.expr]:
+    """The parts of an expression whose values it reads (a method's object, a loop's list)."""
+    if isinstance(node, ast.Attribute | ast.Subscript | ast.Starred):
+        return [node.value]
+    if isinstance(node, ast.Tuple | ast.List):
+        return list(node.elts)
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        return [loop.iter for loop in node.generators]
+    if isinstance(node, ast.Compare):
+        return [node.left, *node.comparators]
+    if isinstance(node, ast.Call):  # a method: what it is called on; a wrapper: what it wraps
+        return [node.func.value] if isinstance(node.func, ast.Attribute) else list(node.args)
+    return []
+
+
+def _situations(subjects: list[ast.expr], namespace: dict[str, Any]) -> list[str]:
+    found = []
+    for subject in subjects:
+        value = _quietly(subject, namespace)
+        if _is_result(value):
+            found.append(_situation(value))
+    return found
+
+
+def _quietly(node: ast.expr, namespace: dict[str, Any]) -> Any:
+    """A part of a line evaluated again, if that cannot change what the line showed; else ``None``.
+
+    A name is read; a call is made again only if no argument is a source of chance (a
+    ``random.Random`` would move on and change the next line's roll).
+    """
+    if isinstance(node, ast.Call) and any(
+        isinstance(namespace.get(name.id), random.Random)
+        for name in ast.walk(node)
+        if isinstance(name, ast.Name)
+    ):
+        return None
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            return _eval(node, namespace)
+    except Exception:  # a part that does not stand alone (a comprehension's variable)
+        return None
+
+
+def _each_answered(expr: ast.expr, shown: Shown, namespace: dict[str, Any]) -> tuple[tuple[str, object], ...]:
+    """Each figure of a list or tuple under its own result's situation, if each has a result of its own.
+
+    ``[calculate(10, kind, drake).final for kind in ...]`` and ``hit.final, miss.final`` qualify.
+    """
+    values = [value for _, value in shown.values]
+    if len(values) != 1 or not isinstance(values[0], list | tuple):
+        return ()
+    figures = list(values[0])
+    results = _results_of_each(expr, namespace)
+    if len(results) != len(figures) or len({id(result) for result in results}) < 2:
+        return ()
+    situations = [_situation(result) if _is_result(result) else "" for result in results]
+    return tuple(zip(situations, figures, strict=True)) if all(situations) else ()
+
+
+def _each_labelled(expr: ast.expr, shown: Shown) -> tuple[tuple[str, object], ...]:
+    """Each figure of a tuple of calls under its call in words: ``dice_pool("6B", vest), ...``."""
+    values = [value for _, value in shown.values]
+    if not (isinstance(expr, ast.Tuple) and len(values) == 1 and isinstance(values[0], tuple)):
+        return ()
+    labels = [_label_of(item) for item in expr.elts]
+    if len(labels) != len(values[0]) or not all(labels):
+        return ()
+    return tuple(zip(labels, values[0], strict=True))
+
+
+def _results_of_each(expr: ast.expr, namespace: dict[str, Any]) -> list[Any]:
+    """The value each item of a list comprehension or tuple reads its figure from."""
+    if isinstance(expr, ast.ListComp) and len(expr.generators) == 1:
+        subjects = _subjects(expr.elt)
+        if len(subjects) == 1:
+            each = ast.copy_location(ast.ListComp(subjects[0], expr.generators), expr)
+            found = _quietly(ast.fix_missing_locations(each), namespace)
+            return found if isinstance(found, list) else []
+    if isinstance(expr, ast.Tuple):
+        per_item = [_subjects(item) for item in expr.elts]
+        if all(len(subjects) == 1 for subjects in per_item):
+            return [_quietly(subjects[0], namespace) for subjects in per_item]
+    return []
+
+
+def render_answers(answers: tuple[tuple[str, object], ...], md: Any) -> str:
+    """Several answers, each after the situation it answers."""
+    items = "".join(
+        f'<li><span class="we-asked">{escape(situation)}</span> <span class="we-tag">Answer</span> '
+        f"<strong>{cited(words(value), md)}</strong></li>"
+        for situation, value in answers
+    )
+    return f'<ul class="we-answers">{items}</ul>'
 
 
 def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:

@@ -305,8 +305,8 @@ def test_both_organisations_of_the_group_table_agree():
 def test_the_group_table_notes_where_the_seed_lists_disagree():
     notes = {row[0]: row[3] for row in group_table().rows if row[3]}
     assert set(notes) == {"Swarm", "Plant"}
-    assert "ruling-swarm-row" in notes["Swarm"]
-    assert "ruling-plant-resists-radiant" in notes["Plant"]
+    assert "by-monster table; kept by a ruling" in notes["Swarm"]
+    assert "by-damage-type table; kept by a ruling" in notes["Plant"]
 
 
 def test_lightning_thunder_and_force_have_no_group_traits():

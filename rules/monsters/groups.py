@@ -228,9 +228,11 @@ def group_table() -> Table:
     """The group table by monster group: what each group resists and is vulnerable to."""
     rows = []
     for group, entry in GROUP_TABLE.items():
-        note = "not in the seed's by-monster table (§ruling-swarm-row)" if group is MonsterGroup.SWARM else ""
+        # The notes name their rulings in words: a player reads them (§ruling-swarm-row,
+        # §ruling-plant-resists-radiant), and the page links both rulings below the table.
+        note = "not in the seed's by-monster table; kept by a ruling" if group is MonsterGroup.SWARM else ""
         if group is MonsterGroup.PLANT:
-            note = "not under Radiant in the seed's by-damage-type table (§ruling-plant-resists-radiant)"
+            note = "not under Radiant in the seed's by-damage-type table; kept by a ruling"
         rows.append((
             group.value,
             ", ".join(kind.value for kind in entry.resist) or "-",

@@ -342,7 +342,7 @@ def check_stacking(effects: Iterable[Effect]) -> None:
         if held is not None:
             msg = (
                 f"{shown(effect.name)} may not stack with {shown(held.name)}: both are on the "
-                "non-stacking list. Tip: pass stacks=True if an ability allows it"
+                "non-stacking list. Tip: if an ability lets it stack, mark the effect as stacking"
             )
             raise RulesError(msg)
         held = effect
