@@ -193,8 +193,10 @@
       if (watched.has(box)) continue;
       watched.add(box);
       box.addEventListener("scroll", function () { mark(box); }, { passive: true });
+      // The observer reports each box once it is laid out, in the browser's own layout pass;
+      // measuring here would lay the whole page out at load, inside this script's task.
       if (resized) resized.observe(box);
-      mark(box);
+      else mark(box);
     }
   }
 
