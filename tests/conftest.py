@@ -44,10 +44,15 @@ SOURCES = [ROOT / "docs", ROOT / "rules", ROOT / "calculators", ROOT / "mkdocs.y
 
 
 def _newest(paths: list[Path]) -> float:
+    """When the newest source file changed. Python's compiled files are no source: a test that first
+    imports a module (scripts/links_report.py, say) after scripts/test's build writes its .pyc, and
+    counting that made every worker's ``site`` rebuild the whole site (and drop its service worker).
+    """
     times = [0.0]
     for path in paths:
         files = path.rglob("*") if path.is_dir() else [path]
-        times += [file.stat().st_mtime for file in files if file.is_file()]
+        times += [file.stat().st_mtime for file in files
+                  if "__pycache__" not in file.parts and file.suffix != ".pyc" and file.is_file()]
     return max(times)
 
 

@@ -218,6 +218,9 @@ def test_the_print_page_prints_the_rules_in_game_words(browser, base_url, palett
     text = "\n".join(sheet.extract_text() for sheet in reader.pages)
     # Every system's rules and rulings are there, and far fewer pages than with the code.
     assert 40 <= len(reader.pages) <= 120, f"the print page printed to {len(reader.pages)} A4 pages"
+    links = [note for sheet in reader.pages for note in sheet.get("/Annots") or []
+             if note.get_object().get("/Subtype") == "/Link"]
+    assert links, "no link survives into the printed PDF"
     for words in ["Typed damage with Fudge dice", "Ruling: the leather in the examples", "RESULT"]:
         assert words in text, f"the print-out lacks {words!r}"
     for code in [">>>", "Traceback", "Show as Python", "http://", "For programmers"]:

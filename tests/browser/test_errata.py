@@ -150,6 +150,11 @@ def _run(command: list[str], repo: Path) -> None:
     assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}"
 
 
+# The tests of the throwaway site share an xdist group, so one worker builds it (split over two
+# workers, each built it).
+ERRATA_SITE = pytest.mark.xdist_group("errata-site")
+
+
 @pytest.fixture(scope="module")
 def errata_site(tmp_path_factory) -> Path:
     """The throwaway repository with releases 1.0 and 1.1 recorded, built once; its site folder."""
@@ -199,6 +204,7 @@ def _html(site: Path, page: str) -> str:
     return (site / page / "index.html").read_text(encoding="utf-8")
 
 
+@ERRATA_SITE
 def test_the_page_lists_each_kind_of_change_since_the_release_before(errata_site):
     changes = re.sub(r"\s+", " ", _html(errata_site, "changes"))
     assert "Since 1.0: 2 changed, 1 moved, 1 retired." in changes
@@ -213,6 +219,7 @@ def test_the_page_lists_each_kind_of_change_since_the_release_before(errata_site
     assert 'href="../curses/#mirror-ward"' in changes and 'href="../wards/#stone-skin"' in changes
 
 
+@ERRATA_SITE
 def test_marks_show_the_latest_release_and_retired_anchors_keep_a_stub(errata_site):
     wards = _html(errata_site, "wards")
     mark = r'id="stone-skin".*?</h2>\s*<p class="errata-mark"[^>]*><a href="../changes/#v1-1-stone-skin">'
@@ -263,6 +270,7 @@ def _open(browser, url: str, width: int, scheme: str):
     return context, page
 
 
+@ERRATA_SITE
 def test_on_a_desktop_a_moved_link_lands_and_its_mark_leads_to_its_entry(browser, errata_url):
     context, page = _open(browser, errata_url, 1280, "light")
     try:
@@ -286,6 +294,7 @@ def test_on_a_desktop_a_moved_link_lands_and_its_mark_leads_to_its_entry(browser
         context.close()
 
 
+@ERRATA_SITE
 def test_on_a_phone_in_the_dark_a_retired_link_lands_on_its_last_text(browser, errata_url):
     context, page = _open(browser, errata_url, 390, "dark")
     try:
@@ -301,6 +310,7 @@ def test_on_a_phone_in_the_dark_a_retired_link_lands_on_its_last_text(browser, e
         context.close()
 
 
+@ERRATA_SITE
 def test_the_throwaway_release_files_name_what_each_rule_said(errata_site):
     release = (errata_site.parent / "docs" / "releases" / "1.0.json").read_text(encoding="utf-8")
     assert '"anchor": "glass-ward"' in release and '["Petrified, 15 damage", "7 damage"]' in release

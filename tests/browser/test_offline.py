@@ -98,6 +98,11 @@ def offline_site(site: Path) -> Iterator[str]:
         yield served.base
 
 
+# The tests of the one online visit share an xdist group: split over two workers, each worker
+# made its own visit (the home page stored, the calculator's runtime booted), the costliest setup here.
+OFFLINE_VISIT = pytest.mark.xdist_group("offline-visit")
+
+
 @pytest.fixture(scope="module")
 def visited(browser: Any, offline_site: str) -> Iterator[dict[str, Any]]:
     """One visit online (the home page, then one calculator answer); then the network goes off."""
@@ -121,6 +126,7 @@ def offline(visited: dict[str, Any]) -> Iterator[Page]:
     assert context.failed == [], f"requests failed offline: {context.failed}"
 
 
+@OFFLINE_VISIT
 def test_every_page_opens_offline_after_one_visit(offline: Page, visited: dict[str, Any], site: Path) -> None:
     pages = site_pages(site)
     assert {"/", f"/{SYSTEM}/", "/print/", "/glossary/", "/rulings/"} <= set(pages)
@@ -132,6 +138,7 @@ def test_every_page_opens_offline_after_one_visit(offline: Page, visited: dict[s
         assert offline.evaluate("document.documentElement.dataset.offline") == "ready", path
 
 
+@OFFLINE_VISIT
 def test_the_flowchart_is_there_offline(offline: Page, visited: dict[str, Any]) -> None:
     offline.goto(visited["base"] + "/affinity/")
     chart = offline.locator(".flowchart svg").first
@@ -139,6 +146,7 @@ def test_the_flowchart_is_there_offline(offline: Page, visited: dict[str, Any]) 
     assert chart.evaluate("svg => svg.getBoundingClientRect().height") > 100
 
 
+@OFFLINE_VISIT
 def test_a_ruling_deep_link_lands_offline(offline: Page, visited: dict[str, Any]) -> None:
     page, anchor = RULING
     offline.goto(f"{visited['base']}/{page}/#{anchor}")
@@ -147,6 +155,7 @@ def test_a_ruling_deep_link_lands_offline(offline: Page, visited: dict[str, Any]
     assert where["landed"], where
 
 
+@OFFLINE_VISIT
 def test_instant_navigation_follows_links_offline(offline: Page, visited: dict[str, Any]) -> None:
     offline.goto(visited["base"] + "/")
     instant_ready(offline)
@@ -157,6 +166,7 @@ def test_instant_navigation_follows_links_offline(offline: Page, visited: dict[s
     assert offline.evaluate("window.sameDocument === true"), "the link reloaded the page instead"
 
 
+@OFFLINE_VISIT
 def test_search_answers_offline(offline: Page, visited: dict[str, Any]) -> None:
     offline.goto(visited["base"] + "/")
     instant_ready(offline)
@@ -165,6 +175,7 @@ def test_search_answers_offline(offline: Page, visited: dict[str, Any]) -> None:
     assert any("#petrified" in href for href in hrefs), hrefs
 
 
+@OFFLINE_VISIT
 def test_a_preview_shows_the_rule_offline(offline: Page, visited: dict[str, Any]) -> None:
     offline.goto(visited["base"] + "/resistances/")
     instant_ready(offline)
@@ -176,6 +187,7 @@ def test_a_preview_shows_the_rule_offline(offline: Page, visited: dict[str, Any]
     expect(tip).to_contain_text("Resists all damage")
 
 
+@OFFLINE_VISIT
 def test_the_calculator_answers_offline_as_online(offline: Page, visited: dict[str, Any]) -> None:
     assert _calculator_answer(offline, visited["base"]) == visited["answer"]
 
