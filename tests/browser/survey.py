@@ -1,13 +1,12 @@
 """Every page of the built site, loaded once per viewport and palette, and what it shows there.
 
 ``look(browser, base_url, view)`` opens one view (a page, ``phone`` or ``desktop``, ``light`` or
-``dark``) in a fresh context, as on a reader's first visit, waits for real conditions (the page
-loaded and Material's scripts running, every flowchart drawn, the palette applied), and reads
-everything the tests assert on: every request the page made while it was open, the player's
-view (``player_view.measure``), axe-core's findings where they are audited, and, on a phone, the
-rule at a glance, the programmer's section and the words of the tables. The tests
-(tests/browser/test_pages.py) then make cheap assertions over that record; nothing is loaded
-twice for them.
+``dark``) in a fresh context, as on a reader's first visit, waits for real conditions (the network
+idle, every flowchart drawn, the palette applied), and reads everything the tests assert on: the
+requests the page made, the player's view (``player_view.measure``), axe-core's findings where
+they are audited, and, on a phone, the rule at a glance, the programmer's section and the words
+of the tables. The tests (tests/browser/test_pages.py) then make cheap assertions over that
+record; nothing is loaded twice for them.
 """
 
 from __future__ import annotations
@@ -147,17 +146,8 @@ _HEADINGS = r"""
 _PAGE_WIDTH = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 
-# Material's scripts have run (its document$ has emitted) on the loaded page.
-_MATERIAL_READY = "() => window.document$ !== undefined && document.readyState === 'complete'"
-
-
 def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[str], list[str]]:
-    """A fresh context at the view, the page loaded, its requests and those blocked (both recorded
-    until the context closes).
-
-    No wait for the network to be idle: that costs each of the 84 views at least half a second of
-    nothing, and a request made later is still recorded, since the survey reads the requests last.
-    """
+    """A fresh context at the view, the page loaded (network idle), its requests and those blocked."""
     width, height = VIEWPORTS[view.viewport]
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -182,8 +172,7 @@ def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[s
 
     context.route("**/*", route)
     page = context.new_page()
-    page.goto(base_url + view.path, wait_until="load")
-    page.wait_for_function(_MATERIAL_READY)
+    page.goto(base_url + view.path, wait_until="networkidle")
     return context, page, requests, escaped
 
 
@@ -195,6 +184,7 @@ def look(browser: Any, base_url: str, view: View) -> dict[str, Any]:
         want = "slate" if view.palette == "dark" else "default"
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
         seen: dict[str, Any] = measure(page)
+        seen["loaded"] = list(requests)  # what loading asked for, before anything below adds to it
         seen["flowchartsLeftAsText"] = page.locator("pre.flowchart").count()
         seen["width"] = page.evaluate(_PAGE_WIDTH)
         seen["headings"] = page.evaluate(_HEADINGS)
@@ -208,9 +198,6 @@ def look(browser: Any, base_url: str, view: View) -> dict[str, Any]:
         if view.phone and view.player_page:
             seen["splitWords"] = _split_words(page)  # last: it opens every details
             seen["widthAllOpen"] = page.evaluate(_PAGE_WIDTH)
-        # Every request of the whole visit (loading, then what the taps and opened sections asked for):
-        # read last, so a request made late is in them too.
-        seen["loaded"] = list(requests)
         seen["escaped"] = list(escaped)
         return seen
     finally:
