@@ -646,3 +646,19 @@ def test_h_in_the_notes_and_an_h_among_the_symbols_do_not_mix():
         "    BBH--H(Ab, H)\n"
         "               ^"
     )
+
+
+def test_a_note_that_names_no_source_is_refused_with_a_caret_under_it():
+    """An energy type or an 'H vs.' source in the notes names one thing with letters; the caret stands
+    under the note."""
+    assert refusal(lambda: parse_armor("E(Fire, ...)")) == (
+        "NotationError: Cannot read armor 'E(Fire, ...)': the energy type names one thing with letters, "
+        "such as 'arrow', not '...' at position 8\n"
+        "    E(Fire, ...)\n"
+        "            ^"
+    )
+    assert refusal(lambda: parse_armor("-(H vs.)")) == (
+        "NotationError: Cannot read armor '-(H vs.)': 'H vs.' names nothing at position 2\n"
+        "    -(H vs.)\n"
+        "      ^"
+    )
