@@ -412,6 +412,7 @@ def test_a_location_reads_with_spaces_hyphens_or_underscores(written):
         ({"one_time": [""]}, "one_time"),
         ({"wounds": ["elbow"]}, "wounds"),
         ({"requires": 5}, "requires"),
+        ({"immunities": ["Poison Immunity", "Poison Immunity"]}, "immunities"),  # they may not stack
     ],
     ids=lambda value: next(iter(value)) if isinstance(value, dict) else None,
 )
