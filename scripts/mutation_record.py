@@ -10,6 +10,13 @@ The record is one file per mutant, ``mutants/caught-by/<mutant name>``, holding 
 of the last test started: the one that failed, crashed or ran out of time if the mutant was
 caught. Loaded by ``[tool.mutmut] pytest_add_cli_args`` (``-p mutation_record``); it does
 nothing outside a mutant's run.
+
+It also registers the hypothesis profile ``mutation`` (scripts/mutation selects it with
+``HYPOTHESIS_PROFILE``): 10 examples per property instead of the ``ci`` profile's 100, the same
+10 every run (derandomized, no example database), so a mutant's verdict does not depend on luck
+and two runs give the same table. A property then checks a mutant with fewer inputs; what only
+the 90 further inputs would catch shows as a survivor, to pin with a test named after its rule.
+The plugin is imported before tests/conftest.py loads the profile it names.
 """
 
 from __future__ import annotations
@@ -17,7 +24,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from hypothesis import HealthCheck, settings
+
 RECORD = Path.cwd() / "caught-by"  # mutmut runs pytest in mutants/
+
+settings.register_profile(
+    "mutation", deadline=None, max_examples=10, derandomize=True, database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _mutant() -> str | None:

@@ -516,3 +516,10 @@ def test_a_save_against_no_instance_names_the_word_given() -> None:
     """Another name for a condition is quoted beside the condition it means."""
     with pytest.raises(RulesError, match=r"Ari has no instance of exiled \('removed from game'\) to end"):
         Combatant("Ari").save("removed from game")
+
+
+def test_a_grabber_named_twice_in_escapes_is_refused_naming_escapes():
+    """Escapes are matched by name in any case: one grabber given twice is refused, naming the input."""
+    twice = r"^escapes gives one key twice, as 'Ogre' and as 'ogre': give it once$"
+    with pytest.raises(RulesError, match=twice):
+        forced_movement(Combatant(), escapes={"Ogre": True, "ogre": False})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -28,6 +29,7 @@ from rules.monsters import (
     multiplier_chart,
     multiplier_table,
     population_table,
+    read_population,
     role_defenses,
     role_table,
     traits_for,
@@ -403,57 +405,60 @@ def test_the_damage_type_balance_prints_as_the_page_shows_it():
     )
 
 
-def test_the_expected_multipliers_print_for_each_population():
+def mix(*parts):
+    """Multipliers of a population mixed from others: each type's share-weighted mean, the rest 1."""
+    rest = 1 - sum(share for share, _ in parts)
+    kinds = parts[0][1]
+    return {kind: rest + sum(share * multipliers[kind] for share, multipliers in parts) for kind in kinds}
+
+
+def test_the_expected_multipliers_are_the_share_weighted_mean_of_each_kind_of_monster():
     # moved from docs/monsters.md#monsters-tables-in-code
-    """From Expected damage multiplier (#expected-multipliers), with the default population and with half
-    the monsters undead; the chart's bars stand on 1, no change.
+    """From Expected damage multiplier (#expected-multipliers): a population's multiplier of a type is
+    each kind of monster's, weighted by its share, the monsters of no group taking damage unchanged.
     """
-    assert str(multiplier_table()) == (
-        "Damage type  Before  After  After, exact\n"
-        "-----------  ------  -----  ------------\n"
-        "Poison       0.850   0.940  47/50\n"
-        "Radiant      1.075   1.030  103/100\n"
-        "Psychic      1.000   0.970  97/100\n"
-        "Necrotic     0.925   1.000  1\n"
-        "Fire         0.970   0.985  197/200\n"
-        "Acid         1.000   0.985  197/200\n"
-        "Cold         1.000   1.000  1\n"
-        "Lightning    1.000   1.000  1\n"
-        "Thunder      1.000   1.000  1\n"
-        "Force        1.000   1.000  1"
-    )
-    assert str(multiplier_table({"Undead": "50%"})) == (
-        "Damage type  Before  After  After, exact\n"
-        "-----------  ------  -----  ------------\n"
-        "Poison       0.500   0.750  3/4\n"
-        "Radiant      1.250   1.250  5/4\n"
-        "Psychic      1.000   1.000  1\n"
-        "Necrotic     0.750   1.000  1\n"
-        "Fire         1.000   1.000  1\n"
-        "Acid         1.000   1.000  1\n"
-        "Cold         1.000   1.000  1\n"
-        "Lightning    1.000   1.000  1\n"
-        "Thunder      1.000   1.000  1\n"
-        "Force        1.000   1.000  1"
-    )
-    assert str(multiplier_chart({"Undead": "50%"})) == (
-        "Expected damage multiplier per damage type over the monster population\n"
-        "type    Poison  Radiant  Psychic  Necrotic   Fire   Acid   Cold  Lightning  Thunder  "
-        "Force\n"
-        "Before   0.500    1.250    1.000     0.750  1.000  1.000  1.000      1.000    1.000  "
-        "1.000\n"
-        "After    0.750    1.250    1.000     1.000  1.000  1.000  1.000      1.000    1.000  "
-        "1.000"
-    )
+    for before in (False, True):
+        alone = {members: expected_multipliers({members: 1}, before=before)
+                 for members, _ in read_population(None)}
+        parts = [(share, alone[members]) for members, share in read_population(None)]
+        assert expected_multipliers(before=before) == mix(*parts)
+        assert expected_multipliers({"Undead": "50%"}, before=before) == mix(
+            (Fraction(1, 2), expected_multipliers({"Undead": 1}, before=before)))
+    # the undead resist poison and are vulnerable to radiant damage, before and after
+    for before in (False, True):
+        undead = expected_multipliers({"Undead": "100%"}, before=before)
+        assert undead[DamageType.POISON] < 1 < undead[DamageType.RADIANT]
+
+
+def test_the_multiplier_table_and_chart_print_the_expected_multipliers():
+    # moved from docs/monsters.md#monsters-tables-in-code
+    """The table and the chart show `expected_multipliers` before and after, to three places; the
+    chart's bars stand on 1, no change."""
+    for population in (None, {"Undead": "50%"}):
+        old, new = expected_multipliers(population, before=True), expected_multipliers(population)
+        lines = str(multiplier_table(population)).splitlines()
+        assert lines[0].split("  ") == ["Damage type", "Before", "After", "After, exact"]
+        assert [line.split() for line in lines[2:]] == [
+            [kind.value, f"{float(old[kind]):.3f}", f"{float(new[kind]):.3f}", str(new[kind])] for kind in old
+        ]
+        chart = multiplier_chart(population)
+        assert chart.title == "Expected damage multiplier per damage type over the monster population"
+        assert [(name, dict(values)) for name, values in chart.series] == [
+            ("Before", {kind.value: old[kind] for kind in old}),
+            ("After", {kind.value: new[kind] for kind in new}),
+        ]
+        assert chart.categories == tuple(kind.value for kind in old)
     assert repr(multiplier_chart().baseline) == "Fraction(1, 1)"
     assert str(population_table({"Undead": "50%"})) == (
         "Monsters    Share\n----------  -----\nUndead      50%\n(no group)  50%"
     )
     assert str(population_table({})) == ("Monsters    Share\n----------  -----\n(no group)  100%")
-    assert repr(expected_multipliers({"Undead": "100%"})[DamageType.RADIANT]) == "Fraction(3, 2)"
-    assert (
-        repr(expected_multipliers({("Undead", "Shadow"): "10%"})[DamageType.NECROTIC]) == "Fraction(19, 20)"
-    )
+    # a monster of one kind takes what take_damage gives it against its merged lines, over 20
+    for members in (("Undead",), ("Undead", "Shadow")):
+        alone = expected_multipliers({members: "100%"})
+        for kind in (DamageType.RADIANT, DamageType.NECROTIC):
+            assert alone[kind] == Fraction(take_damage(20, kind, list(traits_for(members))).final, 20)
+        assert expected_multipliers({members: "10%"}) == mix((Fraction(1, 10), alone))
 
 
 def test_the_balance_tables_carry_their_figures():

@@ -122,12 +122,17 @@ def test_the_trait_set_tables_say_what_the_rules_compute(table):
 
 # --- traits ------------------------------------------------------------------------------
 
-def test_a_resistance_removes_half_or_its_limit_whichever_is_lower():
+def test_a_resistance_removes_its_share_or_its_limit_whichever_is_lower():
     for damage in range(0, 41):
         unlimited = take_damage(damage, "fire", ["Resist Fire"]).mitigated
         assert unlimited == resists(damage) <= damage
-        for limit in (1, 5, 10, 20):
-            assert take_damage(damage, "fire", [f"Resist Fire {limit}"]).mitigated == min(unlimited, limit)
+        limits = (1, 5, 10, 20, 99)
+        capped = [take_damage(damage, "fire", [f"Resist Fire {limit}"]).mitigated for limit in limits]
+        assert capped == [resists(damage, limit) for limit in limits]
+        # a higher limit never takes less, and a limit is never passed
+        assert capped == sorted(capped)
+        assert all(taken <= limit for taken, limit in zip(capped, limits, strict=True))
+        assert capped[0] == min(1, capped[-1])
 
 
 def test_a_vulnerability_adds_half_or_its_limit_whichever_is_lower():

@@ -400,3 +400,24 @@ def test_a_blank_name_or_unknown_word_is_refused_naming_it(call, message):
 @pytest.mark.parametrize("written", ["Left Arm", "left-arm", "LEFT_ARM", "  left   arm "])
 def test_a_location_reads_with_spaces_hyphens_or_underscores(written):
     assert take_hit(Defender(), 1, location=written).wound is Location.LEFT_ARM
+
+
+@pytest.mark.parametrize(
+    ("given", "concerns"),
+    [
+        *(({field: -1}, field) for field in ("magic_armor", "monstrous_armor", "physical_armor",
+                                             "natural_armor", "body")),
+        ({"immunities": 5}, "immunities"),
+        ({"one_time": 5}, "one_time"),
+        ({"one_time": [""]}, "one_time"),
+        ({"wounds": ["elbow"]}, "wounds"),
+        ({"requires": 5}, "requires"),
+        ({"immunities": ["Poison Immunity", "Poison Immunity"]}, "immunities"),  # they may not stack
+    ],
+    ids=lambda value: next(iter(value)) if isinstance(value, dict) else None,
+)
+def test_a_defenders_bad_input_is_refused_naming_the_field_it_concerns(given, concerns):
+    """A refusal carries the input it concerns as data, so a calculator puts it on that field."""
+    with pytest.raises(RulesError) as refused:
+        Defender(**given)
+    assert refused.value.concerns == concerns

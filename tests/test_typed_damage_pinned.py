@@ -610,3 +610,55 @@ def test_a_bad_wound_row_or_track_is_refused_by_name():
         == "A wound track has a count of checked boxes per level (1), not (0, 0)"
     )
     assert shown(lambda: WoundTrack("simple", [hurt], [3])) == "Hurt has 2 boxes: 3 cannot be checked"
+
+
+def test_an_h_hardens_only_the_damage_type_whose_symbol_it_follows():
+    """§ruling-hardened-sources: an H after universal armor, or after no symbol at all, is refused with
+    the way to write it."""
+    assert shown(lambda: parse_armor("XXH")) == (
+        "Cannot read armor 'XXH': an H after X: universal armor is no damage type; write (H) to harden "
+        "against everything at position 2"
+    )
+    assert shown(lambda: parse_armor("H--")) == (
+        "Cannot read armor 'H--': an H that follows no damage type's symbol; write it after one (BBBBH) "
+        "or as (H) at position 0"
+    )
+
+
+def test_a_source_that_could_never_match_an_attack_is_refused_with_its_name():
+    """A source names one thing with letters (§ruling-hardened-sources): a name of no letter, or one
+    joining several sources, is refused, quoting it."""
+    assert refusal(lambda: source_name("...")) == (
+        "RulesError: A source names one thing with letters, such as 'arrow', not '...'"
+    )
+    assert refusal(lambda: source_name("Arrows and Bolts")) == (
+        "RulesError: A source names one thing, not several joined by 'and' in 'Arrows and Bolts': "
+        "write one note per source, e.g. (H vs. Arrows, H vs. Bolts)"
+    )
+
+
+def test_h_in_the_notes_and_an_h_among_the_symbols_do_not_mix():
+    """§ruling-hardened-sources: (H) hardens against everything, so armor that also hardens one type
+    with an H among its symbols is refused, naming each such symbol, the caret under the (H)."""
+    assert refusal(lambda: parse_armor("BBH--H(Ab, H)")) == (
+        "NotationError: Cannot read armor 'BBH--H(Ab, H)': (H) hardens against everything, but BH, -H "
+        "against one type: write one at position 11\n"
+        "    BBH--H(Ab, H)\n"
+        "               ^"
+    )
+
+
+def test_a_note_that_names_no_source_is_refused_with_a_caret_under_it():
+    """An energy type or an 'H vs.' source in the notes names one thing with letters; the caret stands
+    under the note."""
+    assert refusal(lambda: parse_armor("E(Fire, ...)")) == (
+        "NotationError: Cannot read armor 'E(Fire, ...)': the energy type names one thing with letters, "
+        "such as 'arrow', not '...' at position 8\n"
+        "    E(Fire, ...)\n"
+        "            ^"
+    )
+    assert refusal(lambda: parse_armor("-(H vs.)")) == (
+        "NotationError: Cannot read armor '-(H vs.)': 'H vs.' names nothing at position 2\n"
+        "    -(H vs.)\n"
+        "      ^"
+    )

@@ -156,7 +156,11 @@ def expected_multipliers(
     read = {line: parse_trait(line) for held in lines.values() for line in held}
     # Traits by number, resistances first: a monster's merged lines are each line once,
     # resistances first, as `traits_for` writes them; the seed's lines stay as listed.
-    traits = sorted(set(read.values()), key=lambda trait: (isinstance(trait, Vulnerable), str(trait)))
+    # The order only numbers the traits: the figures do not depend on it.
+    traits = sorted(
+        set(read.values()),
+        key=lambda trait: (isinstance(trait, Vulnerable), str(trait)),  # pragma: no mutate
+    )
     number = {trait: index for index, trait in enumerate(traits)}
     # Shares as whole numbers over one denominator: sums of thousands of shares stay exact and quick.
     denominator = math.lcm(*(share.denominator for _, share in entries))
@@ -176,7 +180,9 @@ def expected_multipliers(
         alike: dict[tuple[int, ...], int] = {}  # monsters alike in what bears on the type
         for members, weight in weights:
             held = tuple(index for group in members for index in bearing[group])
-            if not before and len(held) > 1:
+            # Merging only groups alike monsters: a line held twice counts as once (only the best of
+            # each kind counts), so no figure shows it (checked on every monster of 1-3 groups).
+            if not before and len(held) > 1:  # pragma: no mutate
                 held = tuple(sorted(set(held)))
             alike[held] = alike.get(held, 0) + weight
         taken = _sum(

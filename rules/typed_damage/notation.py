@@ -267,7 +267,8 @@ def _hardened_type(scan: _Scanner, hard: list[DamageType]) -> DamageType:
     notes": ``BBBBH`` is ballistic armor hardened against ballistic attacks
     (§ruling-hardened-sources).
     """
-    before = scan.text[scan.pos - 1].upper() if scan.pos else ""
+    # An H at the start follows no symbol; any text that is no symbol is refused alike.
+    before = scan.text[scan.pos - 1].upper() if scan.pos else ""  # pragma: no mutate
     if before == "X":
         problem = "an H after X: universal armor is no damage type; write (H) to harden against everything"
         raise scan.fail(problem)
