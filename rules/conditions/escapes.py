@@ -165,7 +165,9 @@ def forced_movement(
         steps.append(Step(rb.FORCED_MOVEMENT, "the forced movement is negated"))
     # Each successful check ends what that grabber holds, as an escape does: one pass for all.
     kept = tuple(
-        i for i in target.instances if not (i.condition in ESCAPABLE and name_key(i.source or "") in freed)
+        i
+        for i in target.instances
+        if not (i.condition in ESCAPABLE and i.source is not None and name_key(i.source) in freed)
     )
     return ForcedMovement(moves, replace(target, instances=kept), tuple(steps), situation=situation)
 
