@@ -468,7 +468,7 @@ def python_toggle(code: str, summary: str, kind: str = "") -> str:
 
 def _render_one(item: Shown, md: Any) -> str:
     if item.refusal:
-        label = f'<p class="we-situation">{escape(item.label)}</p>' if item.label else ""
+        label = f'<p class="we-situation" data-search-exclude>{escape(item.label)}</p>' if item.label else ""
         return (
             f'<div class="worked-example we-refused">{label}'
             f'<p class="we-result"><span class="we-tag">Not allowed</span> {cited(item.refusal, md)}'
@@ -483,8 +483,11 @@ def _render_one(item: Shown, md: Any) -> str:
     return f'<div class="worked-example">{body}{_render_values(item.values, md)}</div>'
 
 
+# A card's question is left out of the site search (data-search-exclude): it restates the
+# example's situation, and counted beside the rule's own words it let a ruling whose example
+# names a Lurker outrank the table of roles for "lurker".
 def _render_label(label: str) -> str:
-    return f'<p class="we-situation">{escape(label)}</p>' if label else ""
+    return f'<p class="we-situation" data-search-exclude>{escape(label)}</p>' if label else ""
 
 
 def _render_result(item: Shown, md: Any) -> str:
@@ -787,7 +790,8 @@ def _results_of_each(expr: ast.expr, namespace: dict[str, Any]) -> list[Any]:
 def render_answers(answers: tuple[tuple[str, object], ...], md: Any) -> str:
     """Several answers, each after the situation it answers."""
     items = "".join(
-        f'<li><span class="we-asked">{escape(situation)}</span> <span class="we-tag">Answer</span> '
+        f'<li><span class="we-asked" data-search-exclude>{escape(situation)}</span> '
+        '<span class="we-tag">Answer</span> '
         f"<strong>{cited(words(value), md)}</strong></li>"
         for situation, value in answers
     )

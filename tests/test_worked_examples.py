@@ -130,7 +130,7 @@ def test_a_result_that_states_its_situation_is_introduced_by_it():
         5
         ```
     ''')
-    assert '<p class="we-situation">10 Fire damage against Resist Fire</p>' in player_view(html)
+    assert '<p class="we-situation" data-search-exclude>10 Fire damage against Resist Fire</p>' in player_view(html)
 
 
 def test_a_yes_or_no_answer_is_introduced_by_the_question_it_answers():
@@ -165,7 +165,7 @@ def test_a_yes_or_no_asked_of_a_result_shows_why_with_the_rule_linked():
         ```
     ''')
     view = player_view(html)
-    assert '<p class="we-situation">an adjacent enemy attacks Orc: prone</p>' in view
+    assert '<p class="we-situation" data-search-exclude>an adjacent enemy attacks Orc: prone</p>' in view
     assert '<a class="we-rule" href="../conditions-list/#prone">Prone</a>: prone: grants it to an adjacent enemy' in view
     assert '<span class="we-tag">Result</span> yes' in view
     assert view.count('<span class="we-tag">Answer</span> yes') == 1  # not a result: the value in words
