@@ -321,6 +321,14 @@ def test_untyped_extra_damage_keeps_the_types_and_typed_extra_adds_them():
     assert Attack(10, "fire").plus(4, ["cold", "fire"]) == Attack(14, ["fire", "cold"])
 
 
+@pytest.mark.parametrize(("extra", "types", "concerns"), [(4, "nonsense", "types"), ("x", None, "extra")])
+def test_extra_damage_refused_names_the_input_it_concerns(extra, types, concerns):
+    """A refusal of extra damage says which input is wrong, so a calculator marks that field."""
+    with pytest.raises(RulesError) as refused:
+        Attack(10, "fire").plus(extra, types)
+    assert refused.value.concerns == concerns
+
+
 def test_changing_an_attack_returns_a_new_attack():
     sword = Attack(10)
     sword.gains("fire")

@@ -277,11 +277,6 @@ def _names(key: object) -> object:
     return key.split() if isinstance(key, str) else key
 
 
-def _population_key(key: object) -> frozenset[MonsterGroup]:
-    """A population key's groups: ``"Undead Shadow"`` and ``("shadow", "undead")`` read alike."""
-    return frozenset(_key_groups(key))
-
-
 def _key_groups(key: object) -> tuple[MonsterGroup, ...]:
     """The groups a population key names; an error says which key, when it names several."""
     names = _names(key)
