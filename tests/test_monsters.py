@@ -570,3 +570,13 @@ def test_an_input_of_the_wrong_type_is_a_rules_type_error(call, message):
 def test_a_role_line_reads_with_spaces_hyphens_or_underscores(written):
     assert design_defenses(written, 16).role is Role.SOLDIER
 
+
+
+@pytest.mark.parametrize(
+    ("plus", "minus", "concerns"), [("nonsense", "will", "plus"), ("will", "nonsense", "minus")]
+)
+def test_a_variety_option_refused_names_the_defense_it_concerns(plus, minus, concerns):
+    """An unknown defense in the variety option is refused naming its field, so a form marks that one."""
+    with pytest.raises(RulesError) as refused:
+        design_defenses("Brute", 16, plus=plus, minus=minus)
+    assert refused.value.concerns == concerns
