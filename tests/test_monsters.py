@@ -580,3 +580,9 @@ def test_a_variety_option_refused_names_the_defense_it_concerns(plus, minus, con
     with pytest.raises(RulesError) as refused:
         design_defenses("Brute", 16, plus=plus, minus=minus)
     assert refused.value.concerns == concerns
+
+
+def test_an_average_defense_refused_names_its_field():
+    with pytest.raises(RulesError) as refused:
+        design_defenses("Brute", "sixteen")
+    assert refused.value.concerns == "average"
