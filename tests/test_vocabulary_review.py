@@ -19,7 +19,7 @@ from rules.conditions import Attack, Combatant, can_be_commanded_by, violates_ma
 from rules.resistances import CharacterCondition, check_effect, parse_trait
 from rules.taking_damage import NON_STACKING, Defender, Immunity, take_hit
 from rules.taking_damage.defender import non_stacking_name
-from rules.vocabulary import _CONDITION_ALIASES, Condition
+from rules.vocabulary import _CONDITION_ALIASES, Condition, bare_effect_name
 
 WORDS = sorted({*_CONDITION_ALIASES, *(condition.value for condition in Condition)})
 
@@ -98,3 +98,13 @@ def test_a_damage_type_reads_alike_in_any_spelling_in_the_affinity_flowchart(dat
     granted = Modifier("grant", "RS", duration="scene")
     saved = calculate(10, written, "Normal", modifier=granted).state
     assert calculate(10, "cold iron", "Normal", state=saved).final == floor(10 * Affinity.RS.multiplier)
+
+
+@pytest.mark.parametrize(
+    ("name", "bare"),
+    [("The Rare Fire Ritual", "fire"), ("the ritual", "ritual"), ("fire spell", "fire"), ("spell", "spell"),
+     ("the", "the"), ("Poison Immunity Spell", "poison immunity")],
+)
+def test_an_effects_kind_words_go_but_never_its_last_word(name, bare):
+    """"the", "rare" and a kind such as "spell" go from an effect's name, down to its last word."""
+    assert bare_effect_name(name) == bare
