@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.checks import LARGEST
-from rules.errors import RulesError
+from rules.errors import RulesError, shown
 from rules.monsters import MonsterGroup, expected_multipliers, read_population, traits_for
 from rules.monsters.data import BEFORE, DAMAGE_TYPES
 from rules.resistances import take_damage
@@ -28,6 +28,10 @@ def test_a_population_key_that_names_no_group_is_refused(key):
     with pytest.raises(RulesError, match="names no monster group") as refused:
         expected_multipliers({key: "10%", "Undead": "10%"})
     assert refused.value.concerns == "population"
+    # It quotes the key and says what to write instead, and where the rest of the share goes.
+    message = str(refused.value)
+    assert message.startswith(f"The population key {shown(key)} names no monster group")
+    assert message.endswith("such as 'Undead' (the share left over is the monsters of no group)")
 
 
 @pytest.mark.parametrize("given_as", ["margin", "strength"])
