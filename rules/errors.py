@@ -148,19 +148,16 @@ class NotationError(RulesError):
             raise cls(what, text, MOST_TEXT, problem)
         return text
 
-    def __init__(
-        self, what: str, text: str, position: int, problem: str, *, concerns: str | None = None
-    ) -> None:
+    def __init__(self, what: str, text: str, position: int, problem: str) -> None:
         self.what = what
         self.text = text
         self.position = position
         self.problem = problem
         line, column = _window(text, position)
         caret = " " * (column + 4) + "^"
-        super().__init__(
-            f"Cannot read {what} {shown(text)}: {problem} at position {position}\n    {line}\n{caret}",
-            concerns=concerns,
-        )
+        # The input it concerns is set where the notation is read (`concerning`).
+        message = f"Cannot read {what} {shown(text)}: {problem} at position {position}"
+        super().__init__(f"{message}\n    {line}\n{caret}")
 
 
 def _window(text: str, position: int) -> tuple[str, int]:

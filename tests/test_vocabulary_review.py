@@ -20,6 +20,7 @@ from rules.resistances import CharacterCondition, check_effect, parse_trait
 from rules.taking_damage import NON_STACKING, Defender, Immunity, take_hit
 from rules.taking_damage.defender import non_stacking_name
 from rules.vocabulary import _CONDITION_ALIASES, Condition, bare_effect_name
+from rules.words import word_key
 
 WORDS = sorted({*_CONDITION_ALIASES, *(condition.value for condition in Condition)})
 
@@ -108,3 +109,11 @@ def test_a_damage_type_reads_alike_in_any_spelling_in_the_affinity_flowchart(dat
 def test_an_effects_kind_words_go_but_never_its_last_word(name, bare):
     """"the", "rare" and a kind such as "spell" go from an effect's name, down to its last word."""
     assert bare_effect_name(name) == bare
+
+
+@pytest.mark.parametrize(
+    ("one", "other"), [("Axes", "axe"), ("Knives", "knife"), ("axe", "ax"), ("Bolts", "bolt")]
+)
+def test_a_plural_or_a_silent_e_does_not_make_another_word(one, other):
+    """A source named in the plural, or with its silent "e", matches the same word written otherwise."""
+    assert word_key(one) == word_key(other)
