@@ -42,6 +42,11 @@ REFUSALS = [
     (lambda: Defender(immunities=["Spirit Shield"]), "immunities"),
     (lambda: calculate(10, "fire", "RS", ignores=["Normal"]), "ignores"),
     (lambda: calculate(-1, "fire", "RS"), "base_damage"),
+    (lambda: calculate(10, 5, "RS"), "damage_type"),
+    (lambda: calculate(10, "fire", "XX"), "native"),
+    (lambda: calculate(10, "fire", "RS", guarding="yes"), "guarding"),
+    (lambda: calculate(10, "fire", "RS", state="x"), "state"),
+    (lambda: calculate(10, "fire", "RS", modifier="x"), "modifier"),
 ]
 
 

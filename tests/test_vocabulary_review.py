@@ -20,7 +20,7 @@ from rules.resistances import CharacterCondition, check_effect, parse_trait
 from rules.taking_damage import NON_STACKING, Defender, Immunity, take_hit
 from rules.taking_damage.defender import non_stacking_name
 from rules.vocabulary import _CONDITION_ALIASES, Condition, bare_effect_name
-from rules.words import word_key
+from rules.words import singular, word_key
 
 WORDS = sorted({*_CONDITION_ALIASES, *(condition.value for condition in Condition)})
 
@@ -117,3 +117,14 @@ def test_an_effects_kind_words_go_but_never_its_last_word(name, bare):
 def test_a_plural_or_a_silent_e_does_not_make_another_word(one, other):
     """A source named in the plural, or with its silent "e", matches the same word written otherwise."""
     assert word_key(one) == word_key(other)
+
+
+@pytest.mark.parametrize(
+    ("plural", "one"),
+    [("Knives", "knife"), ("Lives", "life"), ("Wolves", "wolf"), ("Dragon Teeth", "dragon tooth"),
+     ("Torches", "torch"), ("Boxes", "box"), ("Flies", "fly"), ("Axes", "axe"), ("Eves", "eve"),
+     ("Bus", "bus"), ("Glass", "glass")],
+)
+def test_a_source_in_the_plural_reads_as_one_thing(plural, one):
+    """Each ending rule of `singular`, on words of the lengths where the rules part ways."""
+    assert singular(plural) == one
