@@ -484,3 +484,25 @@ def test_wounds_only_ever_get_worse(hits, kind):
         assert all(a >= b for a, b in zip(after.checked, track.checked, strict=True))
         assert track.taken_out <= after.taken_out
         track = after
+
+
+def test_hardened_types_are_read_by_their_words_or_symbols():
+    by_word = Armor(ballistic=4, hardened=True, hardened_types=["ballistic"])
+    assert by_word.hardened_types == Armor(ballistic=4, hardened=True, hardened_types=["B"]).hardened_types
+    assert by_word.hardened_types == (DamageType.BALLISTIC,)
+
+
+@pytest.mark.parametrize(
+    ("armor", "says"),
+    [
+        ({"slashing": 2, "hardened_types": ["ballistic"]},
+         "hardened_types names ballistic, but the armor has no B: an H follows the symbols of the type it "
+         "hardens (BBBBH)"),
+        ({"ballistic": 4, "hardened_types": ["fyre"]}, "Unknown hardened type 'fyre'"),
+        ({"ballistic": 4, "hardened_types": "ballistic"}, "hardened_types must be a list or a set"),
+    ],
+)
+def test_hardened_types_the_armor_cannot_hold_are_refused_saying_why(armor, says):
+    with pytest.raises(RulesError) as refused:
+        Armor(hardened=True, **armor)
+    assert str(refused.value).startswith(says)
