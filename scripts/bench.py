@@ -95,7 +95,8 @@ class _GzipHandler(SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body)
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # a page closed mid-download
+            self.wfile.write(body)
 
 
 @contextlib.contextmanager

@@ -2,7 +2,9 @@
  * Reference helpers, on every page and after every instant navigation:
  * - a "copy link" button on each rule and ruling heading, which puts the full
  *   address of that rule (with its anchor) on the clipboard;
- * - glossary abbreviations reachable by keyboard and tap (they show their meaning);
+ * - glossary abbreviations reachable by keyboard and tap: a focused term shows its meaning
+ *   in one tip at the foot of the screen, outside the article (whose blocks clip what is
+ *   drawn inside them);
  * - each link's full address kept for the print view, which prints it after the link.
  */
 (function () {
@@ -60,6 +62,27 @@
       button.onclick = function () { document.querySelector(".md-search__input").focus(); };
     }
   }
+
+  let tip = null;
+  function theTip() {
+    if (tip && tip.isConnected) return tip;
+    tip = document.createElement("div");
+    tip.className = "glossary-tip";
+    tip.hidden = true;
+    tip.setAttribute("aria-hidden", "true"); // the term's title already gives its meaning
+    document.body.appendChild(tip);
+    return tip;
+  }
+  document.addEventListener("focusin", function (event) {
+    const term = event.target.closest ? event.target.closest("article abbr[title]") : null;
+    if (!term) return;
+    const shown = theTip();
+    shown.textContent = term.title;
+    shown.hidden = false;
+  });
+  document.addEventListener("focusout", function (event) {
+    if (tip && event.target.matches && event.target.matches("abbr[title]")) tip.hidden = true;
+  });
 
   function prepare() {
     label();

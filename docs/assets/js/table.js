@@ -65,26 +65,38 @@
     return left && right ? "both" : left ? "left" : right ? "right" : "";
   }
 
-  function mark(box) {
-    const state = overflow(box);
-    if (state) box.dataset.overflow = state;
+  // Measured first, then marked: every box is read before any is written, so the page is
+  // laid out once, not once per table.
+  function measure(box) {
+    const room = box.scrollWidth - box.clientWidth;
+    return { box: box, wide: room > 1, state: overflow(box) };
+  }
+
+  function mark(seen) {
+    const box = seen.box;
+    if (seen.state) box.dataset.overflow = seen.state;
     else delete box.dataset.overflow;
     const hint = box.previousElementSibling;
     const has = hint && hint.classList.contains("table-scroll-hint");
-    if (box.scrollWidth - box.clientWidth > 1 && !has) {
+    if (seen.wide && !has) {
       const made = document.createElement("p");
       made.className = "table-scroll-hint";
       made.setAttribute("aria-hidden", "true"); // the box itself is labelled "scrolls sideways"
       made.textContent = "Wide table: scroll sideways for more columns";
       box.before(made);
-    } else if (box.scrollWidth - box.clientWidth <= 1 && has) {
+    } else if (!seen.wide && has) {
       hint.remove();
     }
   }
 
+  function markAll(boxes) {
+    const seen = boxes.map(measure);
+    seen.forEach(mark);
+  }
+
   const watched = new WeakSet();
   const resized = typeof ResizeObserver === "function"
-    ? new ResizeObserver(function (entries) { for (const entry of entries) mark(entry.target); })
+    ? new ResizeObserver(function (entries) { markAll(entries.map(function (entry) { return entry.target; })); })
     : null;
 
 
@@ -192,11 +204,11 @@
     for (const box of document.querySelectorAll("article .md-typeset__scrollwrap")) {
       if (watched.has(box)) continue;
       watched.add(box);
-      box.addEventListener("scroll", function () { mark(box); }, { passive: true });
+      box.addEventListener("scroll", function () { markAll([box]); }, { passive: true });
       // The observer reports each box once it is laid out, in the browser's own layout pass;
       // measuring here would lay the whole page out at load, inside this script's task.
       if (resized) resized.observe(box);
-      else mark(box);
+      else markAll([box]);
     }
   }
 
