@@ -39,32 +39,48 @@
     button.className = "md-button md-button--primary";
     button.textContent = label;
     button.addEventListener("click", function () {
-      action();
       box.remove();
+      action();
     });
     box.append(message, button);
     document.body.append(box);
   }
 
   // A new deployment's worker has stored the new rules and waits: offer to switch now.
-  function offerUpdate(waiting) {
+  // "Reload": the worker waiting now (asked for at the tap, not remembered from when the
+  // notice appeared) takes over, and the page reloads once it controls it; if none waits
+  // any more (another tab took the update), the page just reloads into what is active.
+  function applyUpdate() {
+    html.dataset.offlineUpdate = "reloading";
+    let reloaded = false;
+    function reload() {
+      if (reloaded) return;
+      reloaded = true;
+      location.reload();
+    }
+    container.addEventListener("controllerchange", reload);
+    container.getRegistration(root.href).then(function (registration) {
+      const next = registration && registration.waiting;
+      if (next) next.postMessage({ type: "SKIP_WAITING" }); // Workbox's worker listens for this
+      else reload();
+    }, reload);
+  }
+
+  function offerUpdate() {
     html.dataset.offlineUpdate = "waiting";
-    notice("offline-update", "This reference has been updated.", "Reload", function () {
-      container.addEventListener("controllerchange", function () { location.reload(); });
-      waiting.postMessage({ type: "SKIP_WAITING" }); // Workbox's worker listens for this
-    });
+    notice("offline-update", "This reference has been updated.", "Reload", applyUpdate);
   }
 
   function watchInstalling(next) {
     if (!next) return;
     next.addEventListener("statechange", function () {
-      if (next.state === "installed" && container.controller) offerUpdate(next);
+      if (next.state === "installed" && container.controller) offerUpdate();
     });
   }
 
   // The browser looks for a new sw.js on every visit; the new worker may already be installing.
   function watchUpdates(registration) {
-    if (registration.waiting && container.controller) offerUpdate(registration.waiting);
+    if (registration.waiting && container.controller) offerUpdate();
     watchInstalling(registration.installing);
     registration.addEventListener("updatefound", function () { watchInstalling(registration.installing); });
   }
