@@ -62,20 +62,18 @@ def singular(name: str) -> str:
         ['knife', 'fire arrow', 'torch', 'tooth', 'glass']
 
     """
-    *first, last = normalise(name).split(" ") or [""]
+    before, space, last = normalise(name).rpartition(" ")
     if last in _IRREGULAR:
         last = _IRREGULAR[last]
-    elif len(last) > 4 and last.endswith("ives"):
-        last = last[:-3] + "fe"
     elif len(last) > 4 and last.endswith("ves"):
-        last = last[:-3] + "f"
+        last = last[:-3] + ("fe" if last.endswith("ives") else "f")
     elif len(last) > 4 and last.endswith("ies"):
         last = last[:-3] + "y"
     elif _SIBILANT_ES.search(last) and len(last) > 4:
         last = last[:-2]
     elif len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
         last = last[:-1]
-    return " ".join([*first, last])
+    return before + space + last
 
 
 def word_key(name: str) -> str:

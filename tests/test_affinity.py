@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.affinity import Affinity, Duration, Modifier, State, calculate
+from rules.affinity.state import TypeState
 from rules.errors import RulesError, RulesTypeError
 
 AFFINITIES = ["VU", "Normal", "RS", "IM", "AB"]
@@ -85,6 +86,19 @@ def test_state_is_kept_per_damage_type():
     fire = calculate(0, "fire", "Normal", modifier=Modifier("grant", "VU", duration="scene"))
     assert calculate(10, "ice", "Normal", state=fire.state).final == calculate(10, "ice", "Normal").final
     assert calculate(10, "fire", "Normal", state=fire.state).final == calculate(10, "fire", "VU").final
+
+
+@pytest.mark.parametrize("native", AFFINITIES)
+@pytest.mark.parametrize("removed", ["VU", "RS", "IM", "AB"])
+def test_a_removal_built_by_hand_takes_away_only_the_native_affinity_it_names(native, removed):
+    """A saved removal with no affinity left beside it is read against the native affinity, as
+    the attack that made it would have read it (§ruling-remove-absent): Normal if it names the
+    native affinity, the native affinity unchanged if not."""
+    removal = Modifier("remove", removed, duration="scene")
+    by_hand = State((("fire", TypeState(removal)),))
+    replayed = calculate(10, "fire", native, state=by_hand)
+    assert replayed.affinity == calculate(10, "fire", native, modifier=removal).affinity
+    assert (replayed.affinity is Affinity.NORMAL) == (native in {removed, "Normal"})
 
 
 def test_ignoring_an_affinity_the_target_lacks_changes_nothing():

@@ -21,6 +21,7 @@ from rules.monsters.data import BEFORE, DAMAGE_TYPES
 from rules.resistances import take_damage
 from rules.resistances.tables import EXAMPLE
 from rules.typed_damage import damage, dice_pool
+from rules.typed_damage.armor import dice_text
 
 
 @pytest.mark.parametrize("key", ["", "   ", ()])
@@ -40,13 +41,17 @@ def test_a_pool_above_the_largest_number_is_refused_at_the_input_that_made_it(gi
     dice = int(weapon.rstrip("-+*BE"))
     largest = {given_as: LARGEST - dice}
     assert dice_pool(weapon, None, **({"margin": 0} | largest)) == LARGEST
-    for call in (
-        lambda: dice_pool(weapon, None, **{given_as: LARGEST - dice + 1}),
-        lambda: damage(weapon, None, "-", **{given_as: LARGEST}),
+    for value, call in (
+        (LARGEST - dice + 1, lambda: dice_pool(weapon, None, **{given_as: LARGEST - dice + 1})),
+        (LARGEST, lambda: damage(weapon, None, "-", **{given_as: LARGEST})),
     ):
         with pytest.raises(RulesError, match=f"^{given_as} must be at most 10\\*\\*100 - {dice}") as refused:
             call()
         assert refused.value.concerns == given_as
+        # It names the weapon's dice that leave this much room, and quotes the value refused.
+        message = str(refused.value)
+        assert f" with the weapon's {dice_text(dice)} (" in message
+        assert message.endswith(f", not {shown(value)}")
 
 
 def by_definition(population, **options) -> dict:

@@ -486,6 +486,18 @@ def test_wounds_only_ever_get_worse(hits, kind):
         track = after
 
 
+@pytest.mark.parametrize("weapon", ["3-", "4*", "3+", "3B", "2E+"])
+@pytest.mark.parametrize("margin", [0, 3])
+def test_an_h_goes_with_the_last_of_its_types_symbols_as_ablative_armor_wears(weapon, margin):
+    """§ruling-hardened-sources: wear on one type's symbols leaves another type's H in place."""
+    armor = parse_armor("--**H++BBH(Ab)")
+    mode = parse_weapon(weapon).modes[0]
+    success = min(mode.succeeds_on, key=list(Face).index)
+    worn = damage(weapon, armor, [success] * dice_pool(weapon, armor, margin), margin).armor
+    assert worn.hardened_types == tuple(kind for kind in armor.hardened_types if getattr(worn, kind.word))
+    assert worn.hardened == bool(worn.hardened_types)
+
+
 def test_hardened_types_are_read_by_their_words_or_symbols():
     by_word = Armor(ballistic=4, hardened=True, hardened_types=["ballistic"])
     assert by_word.hardened_types == Armor(ballistic=4, hardened=True, hardened_types=["B"]).hardened_types

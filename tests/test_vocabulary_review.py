@@ -124,7 +124,7 @@ def test_a_plural_or_a_silent_e_does_not_make_another_word(one, other):
     [("Knives", "knife"), ("Lives", "life"), ("Wolves", "wolf"), ("Dragon Teeth", "dragon tooth"),
      ("Torches", "torch"), ("Boxes", "box"), ("Flies", "fly"), ("Axes", "axe"), ("Eves", "eve"),
      ("Bus", "bus"), ("Glass", "glass"), ("Elves", "elf"), ("Cactus", "cactus"), ("Axis", "axis"),
-     ("Pies", "pie")],
+     ("Pies", "pie"), ("Giant Wolf Teeth", "giant wolf tooth"), ("Big Red Gas", "big red gas")],
 )
 def test_a_source_in_the_plural_reads_as_one_thing(plural, one):
     """Each ending rule of `singular`, on words of the lengths where the rules part ways."""
