@@ -7,8 +7,9 @@ Each citing function is then traced up its callers to the nearest functions the 
 documents (a private helper such as ``_step5`` leads to ``calculate``), so every rule and
 ruling gets a link to its code in one step.
 
-The API reference includes the table with ``<!-- table: rulesite.citations:citation_table -->``
-(``docs/api/index.md``); its links are written for that page.
+The page "From a rule to its code" includes the table with
+``<!-- table: rulesite.citations:citation_table -->`` (``docs/api/rule-code.md``); its links are
+written for a page in ``docs/api/``.
 """
 
 from __future__ import annotations
@@ -248,12 +249,10 @@ def _short(key: str) -> str:
 
 
 def _links(keys: Iterable[str]) -> str:
-    links = []
-    for key in keys:
-        page, entry = documented()[key]
-        link = f"#{entry}" if page == "index.md" else f"{page}#{entry}"
-        links.append(f"[`{entry.removeprefix('rules.')}`]({link})")
-    return ", ".join(links)
+    # Names as plain links, set in the code font by the page's stylesheet (.rule-code): a
+    # link around a code element would cost each of the table's 400-odd names two elements.
+    return ", ".join(f"[{entry.removeprefix('rules.')}]({page}#{entry})"
+                     for page, entry in map(documented().__getitem__, keys))
 
 
 def citation_table() -> Table:
@@ -270,5 +269,6 @@ def citation_table() -> Table:
     for anchor, (code, entries) in ordered:
         page, _, title = headings.get(anchor, ("", 0, anchor))
         rule = f"[{title}](../{page}#{anchor})" if page else f"`§{anchor}`"
-        rows.append((rule, _links(entries) or "—", ", ".join(f"`{_short(key)}`" for key in code) or "—"))
+        cited = ", ".join(map(_short, code))
+        rows.append((rule, _links(entries) or "—", f"`{cited}`" if cited else "—"))
     return Table(("Rule or ruling", "Applied by", "Cited in"), tuple(rows))

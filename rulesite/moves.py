@@ -15,6 +15,7 @@ checks like any other.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass
@@ -46,8 +47,9 @@ class Move:
 
     @property
     def target(self) -> str:
-        """The new place as a Markdown link target, e.g. ``conditions-list.md#dazed``."""
-        return f"{self.new_page}#{self.new_anchor}"
+        """The new place as a link from the old page: ``rule-code.md#api-rule-code`` from ``api/index.md``."""
+        folder = posixpath.dirname(self.page) or "."
+        return f"{posixpath.relpath(self.new_page, folder)}#{self.new_anchor}"
 
 
 def _split(link: str, where: Path) -> tuple[str, str]:

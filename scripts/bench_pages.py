@@ -22,8 +22,8 @@ EMPTY = "the empty Material page"
 # home and the API pages (the print page is measured for its weight, not its score).
 PAGES = ["/", "/resistances/", "/monsters/", "/affinity/", "/conditions/", "/conditions-list/",
          "/typed-damage/", "/taking-damage/", "/rulings/", "/glossary/", "/linking/", "/editing/",
-         "/api/", "/api/resistances/", "/api/monsters/", "/api/affinity/", "/api/conditions/",
-         "/api/typed-damage/", "/api/taking-damage/"]
+         "/api/", "/api/rule-code/", "/api/resistances/", "/api/monsters/", "/api/affinity/",
+         "/api/conditions/", "/api/typed-damage/", "/api/taking-damage/"]
 
 # Elements in the document at load, and in the article (what the page's Markdown made).
 _ELEMENTS = """() => ({

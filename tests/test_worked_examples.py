@@ -108,7 +108,9 @@ def test_an_output_that_differs_from_the_code_is_reported_with_its_line(rulesite
 @pytest.mark.integration
 def test_a_broken_example_fails_the_strict_build_with_page_and_line(tmp_path):
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")  # the API template stays in the repo
+    config = config.replace("custom_templates: rulesite/", f"custom_templates: {ROOT / 'rulesite'}/")
+    (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
     page = tmp_path / "docs" / "resistances.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace('>>> take_damage(12, "fire", ["Resist Physical"]).final\n12\n',

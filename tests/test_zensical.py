@@ -27,8 +27,8 @@ ZENSICAL = VENV / "bin" / "zensical"
 pytestmark = pytest.mark.xdist_group("zensical")
 PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
 PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "conditions-list",
-         "typed-damage", "taking-damage", "glossary", "api", "api/resistances", "api/monsters",
-         "api/affinity", "api/conditions", "api/typed-damage", "api/taking-damage"]
+         "typed-damage", "taking-damage", "glossary", "api", "api/rule-code", "api/resistances",
+         "api/monsters", "api/affinity", "api/conditions", "api/typed-damage", "api/taking-damage"]
 FEATURES = {
     "rulings index and links": re.compile(r'<a [^>]*?href="(\.\./[a-z-]+/#ruling-[a-z0-9-]+)"'),
     "rule citations": re.compile(r'class="rule-cite" href="([^"]+)"'),
