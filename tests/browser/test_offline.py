@@ -260,7 +260,7 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
     page.goto(f"{base}/{SYSTEM}/")  # the browser looks for a new sw.js on every visit
     expect(page.locator("html")).to_have_attribute("data-offline-update", "waiting")
     page.locator("#offline-update").get_by_role("button", name="Reload").click()
-    # The tap was taken (the notice goes, the page says it is reloading), then the new page comes.
+    # The tap was taken (the notice goes), then the new page comes.
     expect(page.locator("#offline-update")).to_have_count(0)
     expect(page.locator("#second-edition")).to_be_visible()
 

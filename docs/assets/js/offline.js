@@ -51,7 +51,6 @@
   // notice appeared) takes over, and the page reloads once it controls it; if none waits
   // any more (another tab took the update), the page just reloads into what is active.
   function applyUpdate() {
-    html.dataset.offlineUpdate = "reloading";
     let reloaded = false;
     function reload() {
       if (reloaded) return;

@@ -57,19 +57,14 @@
   }
 
   // --- Tables that scroll sideways ------------------------------------------------------
-  function overflow(box) {
-    const room = box.scrollWidth - box.clientWidth;
-    if (room <= 1) return "";
-    const left = box.scrollLeft > 1;
-    const right = box.scrollLeft < room - 1;
-    return left && right ? "both" : left ? "left" : right ? "right" : "";
-  }
-
   // Measured first, then marked: every box is read before any is written, so the page is
   // laid out once, not once per table.
   function measure(box) {
     const room = box.scrollWidth - box.clientWidth;
-    return { box: box, wide: room > 1, state: overflow(box) };
+    const left = room > 1 && box.scrollLeft > 1;
+    const right = room > 1 && box.scrollLeft < room - 1;
+    const state = left && right ? "both" : left ? "left" : right ? "right" : "";
+    return { box: box, wide: room > 1, state: state };
   }
 
   function mark(seen) {
