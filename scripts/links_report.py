@@ -251,8 +251,41 @@ def search_tap(page: Any, base: str, query: str, anchor: str) -> dict[str, Any]:
     links = search(page, query)
     link = links.locator(f"xpath=self::*[contains(@href, '#{anchor}')]").first
     path = link.evaluate("a => new URL(a.href).pathname")
-    link.click()
-    return _arrived(page, path, anchor)
+    href = link.evaluate("a => a.href")
+    hit = _tap_reaching(page, link, href)
+    where = _arrived(page, path, anchor)
+    return where if where["landed"] else {**where, "tap reached": hit}
+
+
+# Records the link each click reached (its href, or null when the click hit no link).
+RECORD_CLICKS_JS = """() => {
+  window.clickReached = [];
+  document.addEventListener('click', event => {
+    const link = event.target.closest ? event.target.closest('a') : null;
+    window.clickReached.push(link ? link.href : null);
+  }, true);
+}"""
+
+
+def _tap_reaching(page: Any, link: Any, href: str, tries: int = 3) -> list[str | None]:
+    """Click ``link`` until a click reaches a link to ``href``; the links each click reached.
+
+    The theme redraws the result list when an answer for the query arrives. A redraw between
+    the press and the release of a click makes the browser send the click to the list, not to
+    a link, and nothing is followed: a player taps again, and so does this. A click that
+    reaches the link and is not followed is still reported by the caller.
+    """
+    page.evaluate(RECORD_CLICKS_JS)
+    reached: list[str | None] = []
+    for _ in range(tries):
+        link.click()
+        try:
+            reached = page.evaluate("window.clickReached || []")
+        except Exception:  # the click loaded a new document: it reached a link
+            return [href]
+        if href in reached or not reached:  # none recorded: a new document, already loaded
+            break
+    return reached
 
 
 def follow(page: Any, url: str, selector: str, anchor: str) -> dict[str, Any]:
