@@ -48,6 +48,18 @@ def _with_service_worker(site: Path) -> Path:
     return site
 
 
+# The page's workers, for a failure's message: which serves it, which waits, which installs.
+WORKERS = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const state = worker => worker ? worker.state : null;
+  return { controlled: Boolean(navigator.serviceWorker.controller),
+           active: state(registration && registration.active),
+           waiting: state(registration && registration.waiting),
+           installing: state(registration && registration.installing),
+           notice: Boolean(document.getElementById("offline-update")) };
+}"""
+
+
 def _phone(browser: Any) -> Any:
     """A phone-sized context with service workers allowed, that refuses any other host."""
     context = new_context(browser, VIEWPORTS["phone"], service_workers="allow")
@@ -259,10 +271,16 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
     _redeploy_with_a_changed_page(copy)
     page.goto(f"{base}/{SYSTEM}/")  # the browser looks for a new sw.js on every visit
     expect(page.locator("html")).to_have_attribute("data-offline-update", "waiting")
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
     page.locator("#offline-update").get_by_role("button", name="Reload").click()
     # The tap was taken (the notice goes), then the new page comes.
     expect(page.locator("#offline-update")).to_have_count(0)
-    expect(page.locator("#second-edition")).to_be_visible()
+    try:
+        expect(page.locator("#second-edition")).to_be_visible()
+    except AssertionError as error:
+        raise AssertionError(f"Reload did not bring the new page: {page.evaluate(WORKERS)}; "
+                             f"{len(loads)} page load(s) since the tap") from error
 
     # The old entries are gone: one precache (holding the new page), the old runtime cache deleted.
     page.wait_for_function(f"async () => (await ({CALCULATOR_NAMES})()).length === 0")

@@ -47,9 +47,10 @@
   }
 
   // A new deployment's worker has stored the new rules and waits: offer to switch now.
-  // "Reload": the worker waiting now (asked for at the tap, not remembered from when the
-  // notice appeared) takes over, and the page reloads once it controls it; if none waits
-  // any more (another tab took the update), the page just reloads into what is active.
+  // "Reload": the newest worker (asked for at the tap, not remembered from when the notice
+  // appeared) takes over once it has stored everything, and the page reloads once it
+  // controls it; if there is none (another tab took the update) or it fails, the page just
+  // reloads into what is active.
   function applyUpdate() {
     let reloaded = false;
     function reload() {
@@ -57,11 +58,16 @@
       reloaded = true;
       location.reload();
     }
+    function takeOver(next) {
+      if (next.state === "installed") next.postMessage({ type: "SKIP_WAITING" }); // Workbox listens
+      else if (next.state === "redundant") reload();
+    }
     container.addEventListener("controllerchange", reload);
     container.getRegistration(root.href).then(function (registration) {
-      const next = registration && registration.waiting;
-      if (next) next.postMessage({ type: "SKIP_WAITING" }); // Workbox's worker listens for this
-      else reload();
+      const next = registration && (registration.waiting || registration.installing);
+      if (!next) return reload();
+      next.addEventListener("statechange", function () { takeOver(next); });
+      takeOver(next);
     }, reload);
   }
 
