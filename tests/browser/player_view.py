@@ -132,3 +132,14 @@ def axe_violations(page: Any) -> list[dict[str, Any]]:
         page.add_script_tag(path=str(AXE))
     violations: list[dict[str, Any]] = page.evaluate(_AXE)
     return violations
+
+
+def after_heading(anchor: str, selector: str) -> str:
+    """A selector for ``selector`` among the blocks after the heading ``#anchor``.
+
+    From a page's second section on, the blocks between two headings sit in one run
+    (rulesite/offscreen.py), so they are the heading's siblings or inside the run beside it.
+    Several may match: take ``.first``, the nearest below the heading.
+    """
+    return f"#{anchor} ~ {selector}, #{anchor} ~ .rule-run {selector}"
+

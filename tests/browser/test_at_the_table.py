@@ -18,6 +18,7 @@ from links_report import instant_ready, landing, new_context, search
 from playwright.sync_api import expect
 
 from rulesite import calculator_assets
+from tests.browser.player_view import after_heading
 
 PHONE = (390, 844)
 LAPTOP = (1280, 900)
@@ -89,10 +90,10 @@ def test_reopening_search_starts_with_an_empty_query(laptop, base_url):
 
 def test_a_table_that_scrolls_sideways_says_so_on_a_phone(phone, base_url):
     _open(phone, f"{base_url}/monsters/#role-defenses")
-    box = phone.locator("#role-defenses ~ .md-typeset__scrollwrap").first
+    box = phone.locator(after_heading("role-defenses", ".md-typeset__scrollwrap")).first
     box.scroll_into_view_if_needed()
     assert box.evaluate("b => b.scrollWidth > b.clientWidth"), "the role table fits: pick a wider one"
-    hint = phone.locator("#role-defenses ~ .table-scroll-hint").first
+    hint = phone.locator(after_heading("role-defenses", ".table-scroll-hint")).first
     expect(hint).to_be_visible()
     expect(hint).to_contain_text("scroll sideways")
     expect(box).to_have_attribute("data-overflow", "right")
@@ -111,7 +112,7 @@ def test_the_mouse_wheel_over_a_tall_table_moves_the_page(laptop, base_url):
         " return b.scrollHeight > b.clientHeight + 1 && /auto|scroll/.test(s.overflowY); }).length"
     )
     assert trapped == 0, "a table's own box scrolls up and down under the mouse wheel"
-    tall = laptop.locator("#group-traits ~ .md-typeset__scrollwrap").first
+    tall = laptop.locator(after_heading("group-traits", ".md-typeset__scrollwrap")).first
     tall.scroll_into_view_if_needed()
     box = tall.bounding_box()
     before = laptop.evaluate("scrollY")

@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import _QuietHandler
+from tests.browser.player_view import after_heading
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -284,9 +285,9 @@ def test_on_a_desktop_a_moved_link_lands_and_its_mark_leads_to_its_entry(browser
         mark.click()
         page.wait_for_url(re.compile(r"/changes/#v1-1-mirror-ward$"))
         expect(page.locator("#v1-1-mirror-ward")).to_be_in_viewport()
-        expect(page.locator("#v1-1-stone-skin ~ .errata-diff del").first).to_have_text("down.")
-        expect(page.locator("#v1-1-stone-skin ~ .errata-diff ins").first).to_have_text("up.")
-        outcomes = page.locator("#v1-1-stone-skin ~ ul.errata-outcomes").first
+        expect(page.locator(after_heading("v1-1-stone-skin", ".errata-diff del")).first).to_have_text("down.")
+        expect(page.locator(after_heading("v1-1-stone-skin", ".errata-diff ins")).first).to_have_text("up.")
+        outcomes = page.locator(after_heading("v1-1-stone-skin", "ul.errata-outcomes")).first
         expect(outcomes).to_have_text("Petrified, 15 damage: 7 damage → 8 damage")
         assert _serious_violations(page) == []
         assert page.escaped == []
@@ -301,7 +302,8 @@ def test_on_a_phone_in_the_dark_a_retired_link_lands_on_its_last_text(browser, e
         page.goto(f"{errata_url}/wards/#glass-ward")
         page.wait_for_url(re.compile(r"/changes/#v1-1-glass-ward$"))
         expect(page.locator("#v1-1-glass-ward")).to_be_in_viewport()
-        expect(page.locator("#v1-1-glass-ward + p + .errata-text")).to_contain_text("then shatters")
+        last_text = page.locator(after_heading("v1-1-glass-ward", "p + .errata-text")).first
+        expect(last_text).to_contain_text("then shatters")
         expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert _serious_violations(page) == []

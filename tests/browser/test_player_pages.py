@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.player_view import PALETTES, open_page
+from tests.browser.player_view import PALETTES, after_heading, open_page
 
 
 @pytest.fixture
@@ -49,7 +49,7 @@ def test_a_flowchart_enlarges_to_the_whole_chart_from_the_keyboard(phone):
 @pytest.mark.parametrize("palette", PALETTES)
 def test_a_wide_table_keeps_its_first_column_and_header_in_view(phone, palette):
     page = phone("/typed-damage/", palette)
-    table = page.locator("#expected-damage-tables ~ .md-typeset__scrollwrap").first
+    table = page.locator(after_heading("expected-damage-tables", ".md-typeset__scrollwrap")).first
     table.scroll_into_view_if_needed()
     expect(table).to_have_attribute("tabindex", "0")
     first_cell = table.locator("tbody tr td").first

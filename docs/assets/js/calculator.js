@@ -122,9 +122,13 @@
     return url;
   }
 
+  // The heading above the calculator: among the blocks before it, or before its run of
+  // blocks (headings stay outside the runs drawn as the player scrolls, offscreen.py).
   function sectionOf(calculator) {
-    for (let node = calculator.previousElementSibling; node; node = node.previousElementSibling) {
-      if (/^H[1-6]$/.test(node.tagName) && node.id) return node.id;
+    for (let block = calculator; block; block = block.parentElement.closest(".rule-run")) {
+      for (let node = block.previousElementSibling; node; node = node.previousElementSibling) {
+        if (/^H[1-6]$/.test(node.tagName) && node.id) return node.id;
+      }
     }
     return "";
   }
