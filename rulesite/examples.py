@@ -75,6 +75,8 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     shown = shown_by(src, md)
     if not src.lstrip().startswith(">>>"):
         return _highlighted(fences, src, "python", options=options, md=md, kwargs=kwargs)
+    if getattr(md, "rulesite_holds_all", False):  # the print page: no Python to highlight
+        return render(shown, "", md)
     code = _highlighted(fences, src, "pycon", options=options, md=md, kwargs=kwargs)
     return render(shown, code, md)
 
@@ -446,21 +448,26 @@ def words(value: object) -> str:  # noqa: PLR0911 - one return per kind of value
 
 
 def render(shown: list[Shown], code: str, md: Any) -> str:
-    """The player's view of a block, then its Python behind a toggle."""
+    """The player's view of a block, then its Python behind a toggle.
+
+    The print page leaves the Python out (it says so, and would only hide it when printed).
+    """
     parts = [_render_one(item, md) for item in shown]
+    in_print = getattr(md, "rulesite_holds_all", False)
     if not parts:
-        return python_toggle(code, "Python: the names the examples use", "example-setup")
-    return f'<div class="worked-examples">{"".join(parts)}{python_toggle(code, "Show as Python")}</div>'
+        return "" if in_print else python_toggle(code, "Python: the names the examples use", "example-setup")
+    toggle = "" if in_print else python_toggle(code, "Show as Python")
+    return f'<div class="worked-examples">{"".join(parts)}{toggle}</div>'
 
 
 def python_toggle(code: str, summary: str, kind: str = "") -> str:
     """The highlighted Python behind a toggle, inert until a player opens it.
 
-    The code sits in a ``<template>``: the browser parses it but neither styles, lays out
-    nor counts it in the page (a system page holds some 200 of these, one element per
-    token); ``assets/js/player.js`` moves it into place when the toggle is opened, or the
-    page is printed. The search index reads it as before (``rulesite.searchable`` keeps
-    it out).
+    The code sits in a ``<template>``, which ``rulesite.extension`` turns into one escaped
+    text once the page's HTML is complete: the browser neither builds, styles nor lays out
+    its elements (a system page holds some 200 of these, one element per token), and the
+    search pass skips it; ``assets/js/player.js`` puts it in place when the toggle is
+    opened, or the page is printed.
     """
     classes = f"example-python {kind}".strip()
     return f'<details class="{classes}"><summary>{summary}</summary><template>{code}</template></details>'

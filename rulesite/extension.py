@@ -10,7 +10,9 @@ every page it:
 - replaces ``<!-- print: all -->`` by every system page, headings one level down;
 - appends the glossary as abbreviations, so each term of art shows its meaning;
 - links every ``§anchor`` citation to its rule, on whichever page it is (anchors are
-  unique across the site); citing an unknown anchor is an error.
+  unique across the site); citing an unknown anchor is an error;
+- ships the Python behind each "Show as Python" toggle as the text of its ``<template>``
+  (its HTML escaped), so neither the browser nor the search index parses it until asked.
 
 Flowcharts and worked examples are superfences formatters (`rulesite.flowcharts`,
 `rulesite.examples`), also listed in ``mkdocs.yml``. Errors are logged as warnings
@@ -259,6 +261,46 @@ class _Cite(Postprocessor):
         return _CITATION.sub(cite, text)
 
 
+_TOGGLE_CODE = re.compile(
+    r'(<details class="example-python[^"]*"><summary>[^<]*</summary>)<template>(.*?)</template>', re.DOTALL
+)
+
+
+_SOURCE_LINK = re.compile(r'href="([^"#:]+\.md)#')
+
+
+class _Inert(Postprocessor):
+    """Each toggle's highlighted Python as one text: its ``<template>`` holds the HTML escaped.
+
+    A system page holds some 200 toggles, one element per token of code. As markup inside a
+    ``<template>`` the browser still parses every element at load, and the build's search pass
+    reads every tag; as text, each is one node, turned back into HTML when the toggle opens
+    (``assets/js/player.js``). Runs after citations are linked, so the code keeps its links;
+    a builder that resolves links from the source file (Zensical) reads no link in a text, so
+    there each cross-page link is first given the built page's own relative URL.
+    """
+
+    def run(self, text: str) -> str:
+        from_source = _links_resolved_from_source(self.md)
+
+        def inert(match: re.Match[str]) -> str:
+            code = self._built_links(match.group(2)) if from_source else match.group(2)
+            code = code.replace("&", "&amp;").replace("<", "&lt;")
+            return f"{match.group(1)}<template data-search-exclude>{code}</template>"
+
+        return _TOGGLE_CODE.sub(inert, text)
+
+    def _built_links(self, code: str) -> str:
+        page = shown_on(self.md)
+        source = page.src if page else UNKNOWN_PAGE
+
+        def built(match: re.Match[str]) -> str:
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(source), match.group(1)))
+            return f'href="{relative_url(target, source)}#'
+
+        return _SOURCE_LINK.sub(built, code)
+
+
 class RulesiteExtension(Extension):
     """The rules site's build-time features."""
 
@@ -270,6 +312,7 @@ class RulesiteExtension(Extension):
         """Register the page assembly (before fences are read) and citation links (last)."""
         md.preprocessors.register(_Assemble(md, self.getConfig("docs_dir")), "rulesite", 35)
         md.postprocessors.register(_Cite(md), "rulesite_cite", 5)
+        md.postprocessors.register(_Inert(md), "rulesite_inert", 4)
 
 
 def makeExtension(**kwargs: Any) -> RulesiteExtension:

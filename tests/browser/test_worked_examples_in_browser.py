@@ -1,7 +1,8 @@
 """Worked examples in Chromium: the Python behind "Show as Python" is inert until asked for.
 
 rulesite/examples.py ships each example's highlighted Python in a ``<template>`` inside its
-toggle; assets/js/player.js puts it in place when the toggle opens, and before printing.
+toggle, as one escaped text (rulesite/extension.py); assets/js/player.js puts it in place when
+the toggle opens, and before printing.
 """
 
 from __future__ import annotations
@@ -11,11 +12,18 @@ from playwright.sync_api import expect
 
 from tests.browser.player_view import open_page
 
-# The code of the first toggle (its template's text), and every toggle's state.
+# Every toggle's state: its template still there, its code laid out.
 _TOGGLES = """() => [...document.querySelectorAll("article details.example-python")].map(d => ({
   inert: d.querySelectorAll(":scope > template").length,
   laidOut: d.querySelectorAll("pre").length,
 }))"""
+
+# The words of the first toggle's code, read from its template's text (the escaped HTML).
+_CODE = """d => {
+  const parsed = document.createElement("template");
+  parsed.innerHTML = d.querySelector(":scope > template").content.textContent;
+  return parsed.content.textContent;
+}"""
 
 
 @pytest.fixture
@@ -35,7 +43,7 @@ def test_no_python_is_laid_out_until_a_toggle_is_opened(phone_page):
 @pytest.mark.parametrize("how", ["tap", "keyboard"])
 def test_show_as_python_shows_the_highlighted_console_session(phone_page, how):
     toggle = phone_page.locator("article details.example-python:not(.example-setup)").first
-    code = toggle.evaluate("d => d.querySelector(':scope > template').content.textContent")
+    code = toggle.evaluate(_CODE)
     assert ">>> " in code
     summary = toggle.locator(":scope > summary")
     expect(summary).to_have_text("Show as Python")

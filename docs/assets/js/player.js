@@ -4,8 +4,8 @@
  * - each flowchart is drawn at a readable size (labels at least 12 px), scrolls
  *   sideways in its own frame when it is wider than the column, and has an
  *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it).
- * - the Python of a worked example (rulesite/examples.py) reaches the page inert, in a
- *   <template> inside its "Show as Python" toggle; it is put in place when the toggle is
+ * - the Python of a worked example (rulesite/examples.py) reaches the page inert, as the
+ *   escaped text of a <template> in its "Show as Python" toggle; it is put in place when the toggle is
  *   opened (by tap, keyboard or script) and, for the print view, before printing.
  * Landing on a rule (deep links, search results, moved anchors) is landing.js's part.
  */
@@ -84,10 +84,13 @@
     }
   }
 
-  // The toggle's code, moved out of its template once: highlighted as it was built.
+  // The toggle's code, put in place once from its template's text (the highlighted HTML,
+  // escaped by the build so that nothing of it is parsed before a player asks).
   function showPython(details) {
     const template = details.querySelector(":scope > template");
-    if (template) template.replaceWith(template.content);
+    if (!template) return;
+    template.insertAdjacentHTML("afterend", template.content.textContent);
+    template.remove();
   }
 
   function pythonToggle(node) {
