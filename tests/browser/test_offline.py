@@ -56,7 +56,8 @@ WORKERS = """async () => {
            active: state(registration && registration.active),
            waiting: state(registration && registration.waiting),
            installing: state(registration && registration.installing),
-           notice: Boolean(document.getElementById("offline-update")) };
+           notice: Boolean(document.getElementById("offline-update")),
+           reloadedBecause: sessionStorage.getItem("offline-update-reload") };
 }"""
 
 
@@ -281,6 +282,7 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
     except AssertionError as error:
         raise AssertionError(f"Reload did not bring the new page: {page.evaluate(WORKERS)}; "
                              f"{len(loads)} page load(s) since the tap") from error
+    assert page.evaluate("sessionStorage.getItem('offline-update-reload')") == "the new worker took over"
 
     # The old entries are gone: one precache (holding the new page), the old runtime cache deleted.
     page.wait_for_function(f"async () => (await ({CALCULATOR_NAMES})()).length === 0")

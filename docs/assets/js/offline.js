@@ -51,24 +51,29 @@
   // appeared) takes over once it has stored everything, and the page reloads once it
   // controls it; if there is none (another tab took the update) or it fails, the page just
   // reloads into what is active.
+  // Why the page reloaded is kept for this tab (sessionStorage "offline-update-reload"): the
+  // page that comes says which way the update went (tests/browser/test_offline.py reports it).
   function applyUpdate() {
     let reloaded = false;
-    function reload() {
+    function reload(why) {
       if (reloaded) return;
       reloaded = true;
+      try { sessionStorage.setItem("offline-update-reload", why); } catch (error) { /* storage off */ }
       location.reload();
     }
     function takeOver(next) {
       if (next.state === "installed") next.postMessage({ type: "SKIP_WAITING" }); // Workbox listens
-      else if (next.state === "redundant") reload();
+      else if (next.state === "redundant") reload("the new worker failed");
     }
-    container.addEventListener("controllerchange", reload);
+    container.addEventListener("controllerchange", function () { reload("the new worker took over"); });
     container.getRegistration(root.href).then(function (registration) {
       const next = registration && (registration.waiting || registration.installing);
-      if (!next) return reload();
+      if (!next) {
+        return reload(registration ? "no worker was waiting or installing" : "no registration for " + root.href);
+      }
       next.addEventListener("statechange", function () { takeOver(next); });
       takeOver(next);
-    }, reload);
+    }, function (error) { reload("the registration could not be read: " + error); });
   }
 
   function offerUpdate() {
