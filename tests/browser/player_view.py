@@ -87,7 +87,8 @@ _MEASURE = r"""
 """
 
 _AXE = """
-async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+async (without) => (await axe.run(document, {resultTypes: ["violations"],
+    rules: Object.fromEntries(without.map(rule => [rule, {enabled: false}]))})).violations
   .filter(v => ["serious", "critical"].includes(v.impact))
   .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
               where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))
@@ -126,11 +127,11 @@ def measure(page: Any) -> dict[str, Any]:
     return result
 
 
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the open page."""
+def axe_violations(page: Any, without: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the open page (every rule but those ``without``)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    violations: list[dict[str, Any]] = page.evaluate(_AXE)
+    violations: list[dict[str, Any]] = page.evaluate(_AXE, list(without))
     return violations
 
 
