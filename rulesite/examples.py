@@ -38,7 +38,7 @@ from markdown import Markdown
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
-from rulesite.extension import converts_a_docstring, docs_of, page_of, rule_href
+from rulesite.extension import PYTHON_TEMPLATE, converts_a_docstring, docs_of, page_of, rule_href
 from rulesite.model import Docs, Fence, Page, plain
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -470,7 +470,8 @@ def python_toggle(code: str, summary: str, kind: str = "") -> str:
     opened, or the page is printed.
     """
     classes = f"example-python {kind}".strip()
-    return f'<details class="{classes}"><summary>{summary}</summary><template>{code}</template></details>'
+    summary = f"<summary>{summary}</summary>"
+    return f'<details class="{classes}">{summary}{PYTHON_TEMPLATE}{code}</template></details>'
 
 
 def _render_one(item: Shown, md: Any) -> str:

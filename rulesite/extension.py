@@ -261,9 +261,9 @@ class _Cite(Postprocessor):
         return _CITATION.sub(cite, text)
 
 
-_TOGGLE_CODE = re.compile(
-    r'(<details class="example-python[^"]*"><summary>[^<]*</summary>)<template>(.*?)</template>', re.DOTALL
-)
+PYTHON_TEMPLATE = "<template data-python>"
+"""How the highlighted Python of a toggle starts (``rulesite.examples``); `_Inert` makes it one text."""
+_TOGGLE_CODE = re.compile(f"{re.escape(PYTHON_TEMPLATE)}(.*?)</template>", re.DOTALL)
 
 
 _SOURCE_LINK = re.compile(r'href="([^"#:]+\.md)#')
@@ -284,9 +284,9 @@ class _Inert(Postprocessor):
         from_source = _links_resolved_from_source(self.md)
 
         def inert(match: re.Match[str]) -> str:
-            code = self._built_links(match.group(2)) if from_source else match.group(2)
+            code = self._built_links(match.group(1)) if from_source else match.group(1)
             code = code.replace("&", "&amp;").replace("<", "&lt;")
-            return f"{match.group(1)}<template data-search-exclude>{code}</template>"
+            return f"<template data-python data-search-exclude>{code}</template>"
 
         return _TOGGLE_CODE.sub(inert, text)
 

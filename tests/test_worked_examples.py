@@ -35,7 +35,7 @@ def player_view(html: str) -> str:
     return html.split('<details class="example-python"', 1)[0]
 
 
-_INERT = '<template data-search-exclude>'
+_INERT = '<template data-python data-search-exclude>'
 
 
 def python_of(html: str) -> str:
