@@ -156,7 +156,7 @@ _PAGE_WIDTH = "[document.documentElement.scrollWidth, document.documentElement.c
 
 
 def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[str], list[str]]:
-    """A fresh context at the view, the page loaded and the theme's scripts run; its requests and those blocked.
+    """A fresh context at the view, the page loaded, the theme's scripts run; its requests, those blocked.
 
     Not "network idle" (half a second with no request, on every view): the survey reads its
     conditions itself, and what the page asks for is read once the survey is done.
