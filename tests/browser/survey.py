@@ -16,6 +16,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
+from links_report import instant_ready
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.player_view import (
@@ -67,9 +68,6 @@ def views(pages: list[str]) -> list[View]:
     return [View(path, viewport, palette)
             for path, viewport, palette in itertools.product(pages, VIEWPORTS, PALETTES)]
 
-
-# Material's scripts have run (its document$ has emitted) and the page has loaded.
-_THEME_RAN = "() => window.document$ !== undefined && document.readyState === 'complete'"
 
 _CHARTS_DRAWN = (
     "!document.querySelector('pre.flowchart')"
@@ -186,7 +184,7 @@ def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[s
     context.route("**/*", route)
     page = context.new_page()
     page.goto(base_url + view.path, wait_until="load")
-    page.wait_for_function(_THEME_RAN)
+    instant_ready(page)
     return context, page, requests, escaped
 
 

@@ -129,12 +129,12 @@ def test_the_mouse_wheel_over_a_tall_table_moves_the_page(laptop, base_url):
     assert trapped == 0, "a table's own box scrolls up and down under the mouse wheel"
     tall = laptop.locator(after_heading("group-traits", ".md-typeset__scrollwrap")).first
     tall.scroll_into_view_if_needed()
-    box = tall.bounding_box()
-    laptop.mouse.move(box["x"] + box["width"] / 2, box["y"] + 20)
     # Where the table sits on the screen once the runs beside it are drawn, not scrollY: as
     # they are drawn the browser changes scrollY to keep what is on screen in place (scroll
     # anchoring), by more than a wheel's turn when a run is shorter than its estimate.
     top = tall.evaluate(_SETTLED_TOP)
+    box = tall.bounding_box()
+    laptop.mouse.move(box["x"] + box["width"] / 2, box["y"] + 20)
     laptop.mouse.wheel(0, 300)
     laptop.wait_for_function(
         "([b, top]) => b.getBoundingClientRect().top < top - 100", arg=[tall.element_handle(), top]
