@@ -1,12 +1,13 @@
 """Every page of the built site, loaded once per viewport and palette, and what it shows there.
 
 ``look(browser, base_url, view)`` opens one view (a page, ``phone`` or ``desktop``, ``light`` or
-``dark``) in a fresh context, as on a reader's first visit, waits for real conditions (the network
-idle, every flowchart drawn, the palette applied), and reads everything the tests assert on: the
-requests the page made, the player's view (``player_view.measure``), axe-core's findings where
-they are audited, and, on a phone, the rule at a glance, the programmer's section and the words
-of the tables. The tests (tests/browser/test_pages.py) then make cheap assertions over that
-record; nothing is loaded twice for them.
+``dark``) in a fresh context, as on a reader's first visit, waits for real conditions (the page
+loaded and the theme's scripts run, every flowchart drawn, the palette applied), and reads
+everything the tests assert on: the requests the page made, the player's view
+(``player_view.measure``), axe-core's findings where they are audited, and, on a phone, the rule
+at a glance, the programmer's section and the words of the tables. The tests
+(tests/browser/test_pages.py) then make cheap assertions over that record; nothing is loaded
+twice for them.
 """
 
 from __future__ import annotations
