@@ -56,27 +56,13 @@
   // The browser tells a page that a worker is installed and, separately, that the registration
   // holds it as waiting; on a busy machine a tap can come between the two (the registration
   // then shows no new worker): the worker the notice announced is taken then, if still installed.
-  // The tap holds for this tab until the new worker serves it: a page that comes with the new
-  // worker still waiting asks it again, without a second tap, at most twice (seen on a busy
-  // machine: the page reloaded on "the new worker took over", yet the same worker still waited).
   let announced = null;
-  const TRIES = "offline-update-tries";
-  function stored(key) {
-    try { return sessionStorage.getItem(key); } catch (error) { return null; } // storage off
-  }
-  function store(key, value) {
-    try {
-      if (value === null) sessionStorage.removeItem(key);
-      else sessionStorage.setItem(key, value);
-    } catch (error) { /* storage off: each tap is its own */ }
-  }
   function applyUpdate() {
-    store(TRIES, String(Number(stored(TRIES) || 0) + 1));
     let reloaded = false;
     function reload(why) {
       if (reloaded) return;
       reloaded = true;
-      store("offline-update-reload", why);
+      try { sessionStorage.setItem("offline-update-reload", why); } catch (error) { /* storage off */ }
       location.reload();
     }
     function takeOver(next) {
@@ -98,9 +84,6 @@
   function offerUpdate(next) {
     announced = next;
     html.dataset.offlineUpdate = "waiting";
-    const tries = Number(stored(TRIES) || 0);
-    if (tries > 0 && tries < 3) return applyUpdate(); // the player has asked in this tab already
-    store(TRIES, null);
     notice("offline-update", "This reference has been updated.", "Reload", applyUpdate);
   }
 
@@ -114,7 +97,6 @@
   // The browser looks for a new sw.js on every visit; the new worker may already be installing.
   function watchUpdates(registration) {
     if (registration.waiting && container.controller) offerUpdate(registration.waiting);
-    else if (!registration.installing) store(TRIES, null); // nothing new waits: the tap is done
     watchInstalling(registration.installing);
     registration.addEventListener("updatefound", function () { watchInstalling(registration.installing); });
   }
