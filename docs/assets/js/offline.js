@@ -53,10 +53,6 @@
   // reloads into what is active.
   // Why the page reloaded is kept for this tab (sessionStorage "offline-update-reload"): the
   // page that comes says which way the update went (tests/browser/test_offline.py reports it).
-  // The browser tells a page that a worker is installed and, separately, that the registration
-  // holds it as waiting; on a busy machine a tap can come between the two (the registration
-  // then shows no new worker): the worker the notice announced is taken then, if still installed.
-  let announced = null;
   function applyUpdate() {
     let reloaded = false;
     function reload(why) {
@@ -71,8 +67,7 @@
     }
     container.addEventListener("controllerchange", function () { reload("the new worker took over"); });
     container.getRegistration(root.href).then(function (registration) {
-      const next = registration && (registration.waiting || registration.installing) ||
-        (announced && announced.state === "installed" ? announced : null);
+      const next = registration && (registration.waiting || registration.installing);
       if (!next) {
         return reload(registration ? "no worker was waiting or installing" : "no registration for " + root.href);
       }
@@ -81,8 +76,7 @@
     }, function (error) { reload("the registration could not be read: " + error); });
   }
 
-  function offerUpdate(next) {
-    announced = next;
+  function offerUpdate() {
     html.dataset.offlineUpdate = "waiting";
     notice("offline-update", "This reference has been updated.", "Reload", applyUpdate);
   }
@@ -90,13 +84,13 @@
   function watchInstalling(next) {
     if (!next) return;
     next.addEventListener("statechange", function () {
-      if (next.state === "installed" && container.controller) offerUpdate(next);
+      if (next.state === "installed" && container.controller) offerUpdate();
     });
   }
 
   // The browser looks for a new sw.js on every visit; the new worker may already be installing.
   function watchUpdates(registration) {
-    if (registration.waiting && container.controller) offerUpdate(registration.waiting);
+    if (registration.waiting && container.controller) offerUpdate();
     watchInstalling(registration.installing);
     registration.addEventListener("updatefound", function () { watchInstalling(registration.installing); });
   }
