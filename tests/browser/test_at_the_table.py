@@ -103,17 +103,19 @@ def test_a_table_that_scrolls_sideways_says_so_on_a_phone(phone, base_url):
     assert box.evaluate("b => getComputedStyle(b).maskImage") == "none"
 
 
-# An element's place on the screen once it holds still for two frames in a row.
+# An element's place on the screen once it holds still for two frames in a row (or after 200
+# frames, if it never does: a count of frames, not a time).
 _SETTLED_TOP = """
 async element => {
   const frame = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   let last = NaN;
-  for (;;) {
+  for (let frames = 0; frames < 200; frames++) {
     await frame();
     const top = element.getBoundingClientRect().top;
-    if (top === last) return top;
+    if (top === last) break;
     last = top;
   }
+  return element.getBoundingClientRect().top;
 }
 """
 
