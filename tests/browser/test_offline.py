@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -256,10 +257,37 @@ def _redeploy_with_a_changed_page(copy: Path) -> None:
     assert written.returncode == 0, written.stdout + written.stderr
 
 
+def _record_workers(context: Any, page: Page) -> list[str]:
+    """A timeline of the page's documents (who answered) and of its workers' states, for a failure."""
+    timeline: list[str] = []
+    started = time.monotonic()
+
+    def note(line: str) -> None:
+        timeline.append(f"{time.monotonic() - started:7.2f}s {line}")
+
+    def on_version(event: dict[str, Any]) -> None:
+        for version in event["versions"]:
+            note(f"worker {version['versionId']}: {version['status']}, {version['runningStatus']}, "
+                 f"controls {len(version.get('controlledClients', []))}")
+
+    def on_document(response: Any) -> None:
+        if response.request.resource_type == "document":
+            source = "worker" if response.from_service_worker else "network"
+            note(f"document {response.url} {response.status} from the {source}")
+
+    cdp = context.new_cdp_session(page)
+    cdp.on("ServiceWorker.workerVersionUpdated", on_version)
+    cdp.on("ServiceWorker.workerErrorReported", lambda event: note(f"worker error {event}"))
+    cdp.send("ServiceWorker.enable")
+    page.on("response", on_document)
+    return timeline
+
+
 def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tuple[Path, str]) -> None:
     copy, base = deployment
     context = _phone(browser)
     page = _watch(context.new_page())
+    timeline = _record_workers(context, page)
     page.goto(f"{base}/{SYSTEM}/")
     _stored(page)
     # Something kept on first use, in the cache named by the first deployment's hash.
@@ -270,10 +298,12 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
     expect(page.locator("#second-edition")).to_have_count(0)
 
     _redeploy_with_a_changed_page(copy)
+    timeline.append("-- redeployed")
     page.goto(f"{base}/{SYSTEM}/")  # the browser looks for a new sw.js on every visit
     expect(page.locator("html")).to_have_attribute("data-offline-update", "waiting")
     loads: list[str] = []
     page.on("load", lambda: loads.append(page.url))
+    timeline.append("-- notice shown, tapping Reload")
     page.locator("#offline-update").get_by_role("button", name="Reload").click()
     # The tap was taken (the notice goes), then the new page comes.
     expect(page.locator("#offline-update")).to_have_count(0)
@@ -281,7 +311,8 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
         expect(page.locator("#second-edition")).to_be_visible()
     except AssertionError as error:
         raise AssertionError(f"Reload did not bring the new page: {page.evaluate(WORKERS)}; "
-                             f"{len(loads)} page load(s) since the tap") from error
+                             f"{len(loads)} page load(s) since the tap; timeline:\n"
+                             + "\n".join(timeline)) from error
     assert page.evaluate("sessionStorage.getItem('offline-update-reload')") == "the new worker took over"
 
     # The old entries are gone: one precache (holding the new page), the old runtime cache deleted.
