@@ -9,14 +9,19 @@
 //     reads it), styles, scripts, flowcharts, icons and the web app manifest;
 //   - cached on first use: the calculators' runtime (Pyodide and the rules' wheel, about 12 MB)
 //     and the fallback copy of Mermaid, in a cache named by the hash of those files, so a
-//     deployment that changes them starts a new cache and SITE_DIR/sw-housekeeping.js (written
-//     here, imported by sw.js) deletes the old one.
+//     deployment that changes them starts a new cache and SITE_DIR/sw-housekeeping-HASH.js
+//     (written here, imported by sw.js) deletes the old one.
+// A browser may look for a new sw.js at any moment, also while a deployment is being written
+// file by file (an upload, rsync, this script run over a served folder). What sw.js imports is
+// therefore named by its content: the new file is written beside the old one, then sw.js, and
+// only then is the old one removed, so the browser never sees the old sw.js with a new import
+// (it would install a worker holding the old pages under a new script).
 // A new deployment changes the revisions, so the browser installs the new worker, which fetches
 // only what changed and drops entries that are gone; the page (assets/js/offline.js) offers to
 // reload, and the next visit reads the new rules anyway.
 // Every URL is relative to sw.js, so the site works at any origin and under a subpath.
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { generateSW } from "workbox-build";
 
@@ -62,8 +67,10 @@ async function main() {
   if (!statSync(join(site, "index.html"), { throwIfNoEntry: false })) {
     throw new Error(`${site} has no index.html: build the site first (mkdocs build --strict)`);
   }
-  const cacheName = `${PREFIX}-calculator-${onFirstUseHash(site)}`;
-  writeFileSync(join(site, "sw-housekeeping.js"), housekeeping(cacheName));
+  const onFirstUse = onFirstUseHash(site);
+  const cacheName = `${PREFIX}-calculator-${onFirstUse}`;
+  const keeper = `sw-housekeeping-${onFirstUse}.js`;
+  writeFileSync(join(site, keeper), housekeeping(cacheName));
   const { count, size, warnings } = await generateSW({
     globDirectory: site,
     globPatterns: ["**/*.{html,json,js,css,svg,png,ico,xml,webmanifest}"],
@@ -72,10 +79,10 @@ async function main() {
       "assets/javascripts/lunr/**", // search in other languages than English: never loaded
       "**/*.map",
       "sw.js",
-      "sw-housekeeping.js",
+      "sw-housekeeping*.js",
     ],
     swDest: join(site, "sw.js"),
-    importScripts: ["sw-housekeeping.js"],
+    importScripts: [keeper],
     inlineWorkboxRuntime: true,
     mode: "production",
     sourcemap: false,
@@ -99,6 +106,9 @@ async function main() {
     ],
   });
   for (const warning of warnings) console.warn(`[offline] warning: ${warning}`);
+  for (const name of readdirSync(site)) {
+    if (/^sw-housekeeping.*\.js$/.test(name) && name !== keeper) unlinkSync(join(site, name));
+  }
   const bytes = (folder) => filesUnder(join(site, folder))
     .reduce((total, path) => total + statSync(path).size, 0);
   const mb = (size) => (size / 1e6).toFixed(2);

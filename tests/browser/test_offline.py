@@ -13,6 +13,7 @@ waits for a condition the page exposes.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import time
@@ -242,8 +243,23 @@ def deployment(site: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
         yield copy, served.base
 
 
+_IMPORTS = re.compile(r'importScripts\(([^)]*)\)')
+
+
+def _imports(site: Path) -> set[str]:
+    """The scripts the site's sw.js imports."""
+    found = _IMPORTS.findall((site / "sw.js").read_text(encoding="utf-8"))
+    return {name.strip().strip('"') for names in found for name in names.split(",")}
+
+
 def _redeploy_with_a_changed_page(copy: Path) -> None:
-    """Change the system page and the cached-on-first-use files, then write the worker again."""
+    """Change the system page and the cached-on-first-use files, then write the worker again.
+
+    Not in one step, as an upload or rsync is not: a browser may look for a new sw.js meanwhile.
+    What sw.js imports changes with the first deployment's runtime files, so it must come under
+    a new name: the old sw.js, still served, must never import new bytes.
+    """
+    before = _imports(copy)
     page = copy / SYSTEM / "index.html"
     opening = '<article class="md-content__inner md-typeset">'
     html = page.read_text(encoding="utf-8")
@@ -255,6 +271,9 @@ def _redeploy_with_a_changed_page(copy: Path) -> None:
     written = subprocess.run([str(ROOT / "scripts" / "offline"), "--require", str(copy)],
                              cwd=ROOT, capture_output=True, text=True, check=False)
     assert written.returncode == 0, written.stdout + written.stderr
+    after = _imports(copy)
+    assert before and after and not before & after, f"the new sw.js imports {after}, the old one {before}"
+    assert all(not (copy / name).exists() for name in before), "an import of the old sw.js was left behind"
 
 
 def _record_workers(context: Any, page: Page) -> list[str]:
