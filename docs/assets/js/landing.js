@@ -117,9 +117,12 @@
     const current = watch;
     (function check() {
       if (stopped || !element.isConnected) return;
-      if (!searchOpen() && !landed(element)) element.scrollIntoView({ block: "start" });
-      // Watch for a moment: the overlay closing and late layout (drawn flowcharts) move it.
-      if (++frames < 90 || searchOpen()) requestAnimationFrame(check);
+      // Watch for a moment once the overlay is closed: its closing and late layout (drawn
+      // flowcharts, runs drawn near the screen) move the heading. The moment is counted from
+      // the close, however long the search was open.
+      if (searchOpen()) frames = 0;
+      else if (!landed(element)) element.scrollIntoView({ block: "start" });
+      if (++frames < 90) requestAnimationFrame(check);
       else current.stop();
     })();
   }
