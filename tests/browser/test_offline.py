@@ -276,37 +276,44 @@ def _redeploy_with_a_changed_page(copy: Path) -> None:
     assert all(not (copy / name).exists() for name in before), "an import of the old sw.js was left behind"
 
 
-def _record_workers(context: Any, page: Page) -> list[str]:
-    """A timeline of the page's documents (who answered) and of its workers' states, for a failure."""
-    timeline: list[str] = []
-    started = time.monotonic()
+class _Timeline:
+    """For a failure's message: the page's documents (who answered) and its workers' states.
 
-    def note(line: str) -> None:
-        timeline.append(f"{time.monotonic() - started:7.2f}s {line}")
+    Each line is stamped when the test reads it: what the browser reports while the test works
+    in Python (writing the second deployment) is read, and stamped, at the test's next call.
+    """
 
-    def on_version(event: dict[str, Any]) -> None:
+    def __init__(self, context: Any, page: Page) -> None:
+        self.lines: list[str] = []
+        self.started = time.monotonic()
+        cdp = context.new_cdp_session(page)
+        cdp.on("ServiceWorker.workerVersionUpdated", self._versions)
+        cdp.on("ServiceWorker.workerErrorReported", lambda event: self.note(f"worker error {event}"))
+        cdp.send("ServiceWorker.enable")
+        page.on("response", self._document)
+
+    def note(self, line: str) -> None:
+        self.lines.append(f"{time.monotonic() - self.started:7.2f}s {line}")
+
+    def _versions(self, event: dict[str, Any]) -> None:
         for version in event["versions"]:
-            note(f"worker {version['versionId']}: {version['status']}, {version['runningStatus']}, "
-                 f"controls {len(version.get('controlledClients', []))}")
+            self.note(f"worker {version['versionId']}: {version['status']}, {version['runningStatus']}, "
+                      f"controls {len(version.get('controlledClients', []))}")
 
-    def on_document(response: Any) -> None:
+    def _document(self, response: Any) -> None:
         if response.request.resource_type == "document":
             source = "worker" if response.from_service_worker else "network"
-            note(f"document {response.url} {response.status} from the {source}")
+            self.note(f"document {response.url} {response.status} from the {source}")
 
-    cdp = context.new_cdp_session(page)
-    cdp.on("ServiceWorker.workerVersionUpdated", on_version)
-    cdp.on("ServiceWorker.workerErrorReported", lambda event: note(f"worker error {event}"))
-    cdp.send("ServiceWorker.enable")
-    page.on("response", on_document)
-    return timeline
+    def __str__(self) -> str:
+        return "\n".join(self.lines)
 
 
 def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tuple[Path, str]) -> None:
     copy, base = deployment
     context = _phone(browser)
     page = _watch(context.new_page())
-    timeline = _record_workers(context, page)
+    timeline = _Timeline(context, page)
     page.goto(f"{base}/{SYSTEM}/")
     _stored(page)
     # Something kept on first use, in the cache named by the first deployment's hash.
@@ -317,12 +324,12 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
     expect(page.locator("#second-edition")).to_have_count(0)
 
     _redeploy_with_a_changed_page(copy)
-    timeline.append("-- redeployed")
+    timeline.note("-- the second deployment is written")
     page.goto(f"{base}/{SYSTEM}/")  # the browser looks for a new sw.js on every visit
     expect(page.locator("html")).to_have_attribute("data-offline-update", "waiting")
     loads: list[str] = []
     page.on("load", lambda: loads.append(page.url))
-    timeline.append("-- notice shown, tapping Reload")
+    timeline.note("-- the notice is shown: Reload tapped")
     page.locator("#offline-update").get_by_role("button", name="Reload").click()
     # The tap was taken (the notice goes), then the new page comes.
     expect(page.locator("#offline-update")).to_have_count(0)
@@ -330,8 +337,7 @@ def test_a_new_deployment_replaces_the_stored_page(browser: Any, deployment: tup
         expect(page.locator("#second-edition")).to_be_visible()
     except AssertionError as error:
         raise AssertionError(f"Reload did not bring the new page: {page.evaluate(WORKERS)}; "
-                             f"{len(loads)} page load(s) since the tap; timeline:\n"
-                             + "\n".join(timeline)) from error
+                             f"{len(loads)} page load(s) since the tap; timeline:\n{timeline}") from error
     assert page.evaluate("sessionStorage.getItem('offline-update-reload')") == "the new worker took over"
 
     # The old entries are gone: one precache (holding the new page), the old runtime cache deleted.
