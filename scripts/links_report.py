@@ -319,7 +319,12 @@ def _arrived(page: Any, path: str, anchor: str) -> dict[str, Any]:
 
 
 def fresh(page: Any, url: str) -> dict[str, Any]:
-    """Open ``url`` (with a #fragment) in a fresh load; where its anchor landed."""
+    """Open ``url`` (with a #fragment) in a fresh load; where its anchor landed.
+
+    A new document every time: from the same page, going to another #fragment only scrolls
+    (a same-document navigation), which is not how a shared link opens.
+    """
+    page.goto("about:blank")
     page.goto(url)
     instant_ready(page)
     page.wait_for_function("() => location.hash.length > 1")
