@@ -149,11 +149,13 @@ def test_the_mouse_wheel_over_a_tall_table_moves_the_page(laptop, base_url):
 _PROGRAMMERS_HITS = """
 async () => {
   const hits = [];
+  const pages = new Map();  // each page read once, however many of its sections are offered
+  const read = async path => new DOMParser().parseFromString(await (await fetch(path)).text(), "text/html");
   for (const link of document.querySelectorAll(".md-search-result__item a.md-search-result__link")) {
     const url = new URL(link.href);
     if (url.hash.length < 2) continue;
-    const html = await (await fetch(url.pathname)).text();
-    const doc = new DOMParser().parseFromString(html, "text/html");
+    if (!pages.has(url.pathname)) pages.set(url.pathname, await read(url.pathname));
+    const doc = pages.get(url.pathname);
     const start = doc.querySelector("h2[id$='-for-programmers']");
     const target = doc.getElementById(decodeURIComponent(url.hash.slice(1)));
     if (start && target && (start === target
