@@ -238,7 +238,7 @@ def test_the_print_page_prints_the_rules_in_game_words(browser, base_url, palett
     assert ink.startswith("rgba(0, 0, 0") or ink == "rgb(0, 0, 0)", f"text prints in {ink}"
     # The palette changes the ink (above), not what prints: the PDF's text is read from the light
     # print-out (pypdf takes 6-7 s over it); the dark one's words are read from its print layout.
-    shown = page.evaluate("document.body.innerText") if palette == "dark" else ""
+    laid_out = page.evaluate("document.body.innerText") if palette == "dark" else None
     pdf = tmp_path / "rules.pdf"
     page.pdf(path=str(pdf), format="A4", print_background=False)
     context.close()
@@ -248,7 +248,7 @@ def test_the_print_page_prints_the_rules_in_game_words(browser, base_url, palett
     links = [note for sheet in reader.pages for note in sheet.get("/Annots") or []
              if note.get_object().get("/Subtype") == "/Link"]
     assert links, "no link survives into the printed PDF"
-    text = shown or "\n".join(sheet.extract_text() for sheet in reader.pages)
+    text = laid_out if palette == "dark" else "\n".join(sheet.extract_text() for sheet in reader.pages)
     for words in ["Typed damage with Fudge dice", "Ruling: the leather in the examples", "RESULT"]:
         assert words in text, f"the print-out lacks {words!r}"
     for code in [">>>", "Traceback", "Show as Python", "http://", "For programmers"]:
