@@ -20,8 +20,9 @@ LIGHTHOUSE = ROOT / ".cache" / "lighthouse"
 EMPTY = "the empty Material page"
 # Every page a reader lands on: the systems, the conditions list, the reference pages,
 # home and the API pages (the print page is measured for its weight, not its score).
-PAGES = ["/", "/resistances/", "/monsters/", "/affinity/", "/conditions/", "/conditions-list/",
-         "/typed-damage/", "/taking-damage/", "/rulings/", "/glossary/", "/linking/", "/editing/",
+PAGES = ["/", "/resistances/", "/monsters/", "/monster-balance/", "/affinity/", "/conditions/",
+         "/conditions-list/", "/typed-damage/", "/typed-damage-odds/", "/taking-damage/", "/rulings/",
+         "/glossary/", "/linking/", "/editing/",
          "/api/", "/api/rule-code/", "/api/resistances/", "/api/monsters/", "/api/affinity/",
          "/api/conditions/", "/api/typed-damage/", "/api/taking-damage/"]
 

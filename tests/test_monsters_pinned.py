@@ -372,7 +372,7 @@ def test_the_groups_by_damage_type_print_as_the_page_shows_them():
 
 def test_the_defense_balance_prints_as_the_page_shows_it():
     # moved from docs/monsters.md#monsters-tables-in-code
-    """From Defenses across roles (#defense-balance)."""
+    """From Defenses across roles (monster-balance.md#defense-balance)."""
     assert str(defense_balance_table()) == (
         "Defense    Strong roles  Average roles  Weak roles  Average modifier\n"
         "---------  ------------  -------------  ----------  ----------------\n"
@@ -388,7 +388,7 @@ def test_the_defense_balance_prints_as_the_page_shows_it():
 
 def test_the_damage_type_balance_prints_as_the_page_shows_it():
     # moved from docs/monsters.md#monsters-tables-in-code
-    """From Damage types across groups (#damage-type-balance)."""
+    """From Damage types across groups (monster-balance.md#damage-type-balance)."""
     assert str(damage_type_balance_table()) == (
         "Damage type  Groups resisting  Groups vulnerable  Share resisting  Share vulnerable\n"
         "-----------  ----------------  -----------------  ---------------  ----------------\n"
@@ -414,8 +414,9 @@ def mix(*parts):
 
 def test_the_expected_multipliers_are_the_share_weighted_mean_of_each_kind_of_monster():
     # moved from docs/monsters.md#monsters-tables-in-code
-    """From Expected damage multiplier (#expected-multipliers): a population's multiplier of a type is
-    each kind of monster's, weighted by its share, the monsters of no group taking damage unchanged.
+    """From Expected damage multiplier (monster-balance.md#expected-multipliers): a population's
+    multiplier of a type is each kind of monster's, weighted by its share, the monsters of no group
+    taking damage unchanged.
     """
     for before in (False, True):
         alone = {members: expected_multipliers({members: 1}, before=before)
@@ -463,8 +464,8 @@ def test_the_multiplier_table_and_chart_print_the_expected_multipliers():
 
 def test_the_balance_tables_carry_their_figures():
     # moved from docs/monsters.md#monsters-tables-in-code
-    """From Defenses across roles (#defense-balance) and Damage types across groups
-    (#damage-type-balance), with other shares: only soldiers, or half the monsters undead.
+    """From Defenses across roles (monster-balance.md#defense-balance) and Damage types across groups
+    (monster-balance.md#damage-type-balance), with other shares: only soldiers, or half the monsters undead.
     """
     assert str(defense_balance_table({"Soldier": 1})) == (
         "Defense    Strong roles  Average roles  Weak roles  Average modifier\n"

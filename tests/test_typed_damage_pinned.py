@@ -486,7 +486,7 @@ def test_the_severity_track_table_prints_as_the_page_shows_it():
 
 def test_the_odds_tables_print_as_the_page_shows_them():
     # moved from docs/typed-damage.md#typed-damage-tables-in-code
-    """From Odds for designers (#typed-damage-odds): hardened armor against regular armor, as the chart
+    """From the typed damage odds (typed-damage-odds.md): hardened armor against regular armor, as the chart
     and the check print them, and `convolve`, which adds two independent amounts, given good and bad
     input.
     """

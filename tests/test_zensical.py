@@ -26,8 +26,9 @@ ZENSICAL = VENV / "bin" / "zensical"
 # The Zensical build is shared by the module and writes .cache/: under pytest-xdist one worker runs it.
 pytestmark = pytest.mark.xdist_group("zensical")
 PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
-PAGES = ["rulings", "print", "resistances", "monsters", "affinity", "conditions", "conditions-list",
-         "typed-damage", "taking-damage", "glossary", "api", "api/rule-code", "api/resistances",
+PAGES = ["rulings", "print", "resistances", "monsters", "monster-balance", "affinity", "conditions",
+         "conditions-list", "typed-damage", "typed-damage-odds", "taking-damage", "glossary", "api",
+         "api/rule-code", "api/resistances",
          "api/monsters", "api/affinity", "api/conditions", "api/typed-damage", "api/taking-damage"]
 FEATURES = {
     "rulings index and links": re.compile(r'<a [^>]*?href="(\.\./[a-z-]+/#ruling-[a-z0-9-]+)"'),

@@ -24,8 +24,9 @@ SYSTEM_PAGES = [
     "/typed-damage/",
     "/taking-damage/",
 ]
-# Every page a player reads rules on: the systems and the seventeen conditions.
-PLAYER_PAGES = [*SYSTEM_PAGES, "/conditions-list/"]
+# Every page a player reads rules on: the systems, the seventeen conditions, and the designers'
+# pages split from two systems (the monsters' balance, the odds of typed damage).
+PLAYER_PAGES = [*SYSTEM_PAGES, "/conditions-list/", "/monster-balance/", "/typed-damage-odds/"]
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 PALETTES = ["light", "dark"]
 

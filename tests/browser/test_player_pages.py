@@ -48,7 +48,7 @@ def test_a_flowchart_enlarges_to_the_whole_chart_from_the_keyboard(phone):
 
 @pytest.mark.parametrize("palette", PALETTES)
 def test_a_wide_table_keeps_its_first_column_and_header_in_view(phone, palette):
-    page = phone("/typed-damage/", palette)
+    page = phone("/typed-damage-odds/", palette)
     table = page.locator(after_heading("expected-damage-tables", ".md-typeset__scrollwrap")).first
     table.scroll_into_view_if_needed()
     expect(table).to_have_attribute("tabindex", "0")
