@@ -148,6 +148,19 @@ _HEADINGS = r"""
   permalinks: document.querySelectorAll("article h2 a.headerlink, article h3 a.headerlink").length,
   h2h3h4: document.querySelectorAll("article h2[id], article h3[id], article h4[id]").length,
   copyLinks: document.querySelectorAll("article .copy-link").length,
+  title: (() => {
+    // The page title's lines, and the lines its words take (a sign wrapped alone adds one).
+    const h1 = document.querySelector("article h1");
+    if (!h1 || !h1.firstChild) return null;
+    const words = document.createRange();
+    words.setStartBefore(h1.firstChild);
+    const sign = h1.querySelector(".headerlink");
+    if (sign) words.setEndBefore(sign); else words.setEndAfter(h1.lastChild);
+    const tops = [...words.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top));
+    return {text: h1.textContent.replace(/¶$/, "").trim(), wordLines: new Set(tops).size,
+            boxLines: Math.round(h1.getBoundingClientRect().height
+                                 / parseFloat(getComputedStyle(h1).lineHeight))};
+  })(),
 })
 """
 

@@ -70,6 +70,16 @@ def test_the_page_never_scrolls_sideways(surveyed, view):
     assert scroll <= client, f"{view.path} is {scroll}px wide on a {client}px screen"
 
 
+@pytest.mark.parametrize("view", _params(EVERY_VIEW))
+def test_the_page_title_has_no_empty_line(surveyed, view):
+    # The theme's permalink sign, unseen on a touch screen, once took a line of its own there.
+    title = surveyed(view)["headings"]["title"]
+    assert title is None or title["boxLines"] == title["wordLines"], (
+        f"{view.path}: its title {title['text']!r} takes {title['boxLines']} lines,"
+        f" its words {title['wordLines']}"
+    )
+
+
 @pytest.mark.parametrize("view", _params(AUDITED_VIEWS))
 def test_no_serious_or_critical_accessibility_violation(surveyed, view):
     assert surveyed(view)["axe"] == []
