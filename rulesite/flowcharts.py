@@ -30,6 +30,17 @@ MERMAID = ROOT / "node_modules" / "mermaid"
 CONFIG = {"startOnLoad": False, "securityLevel": "strict", "theme": "neutral"}
 _HREF = re.compile(r'(?P<attr>(?:xlink:)?href)="#(?P<anchor>[a-z0-9-]+)"')
 
+# What Mermaid draws that a reader never sees (see `slim`).
+_EMPTY_EDGE_LABEL = re.compile(
+    r'<g class="edgeLabel"><g class="label"[^>]*><foreignObject width="0" height="0">'
+    r'<div[^>]*><span class="edgeLabel"></span></div></foreignObject></g></g>'
+)
+_EMPTY_RECT = "<rect></rect>"
+_MARKER = re.compile(r'<marker id="(?P<id>[^"]+)".*?</marker>', re.DOTALL)
+_FILTER = re.compile(r'<defs><filter id="(?P<id>[^"]+)".*?</filter></defs>', re.DOTALL)
+_EDGE_DATA = re.compile(r' data-points="[^"]*"')
+_REFERENCE = re.compile(r"url\(#([^)]+)\)")
+
 
 def mermaid_version() -> str:
     """The locked Mermaid's version (the drawing depends on it), from package-lock.json: no npm needed."""
@@ -55,10 +66,29 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     _check_targets(src, md)
     path = svg_path(src)
     if path.exists():
-        svg = _linked(path.read_text(encoding="utf-8").strip(), md)
+        svg = _linked(slim(path.read_text(encoding="utf-8").strip()), md)
         return f'<div class="flowchart" data-drawn="ahead">{svg}</div>'
     log.info("a flowchart is drawn in the browser until scripts/render-flowcharts draws it")
     return f'<pre class="{class_name}"><code>{escape(src)}</code></pre>'
+
+
+def slim(svg: str) -> str:
+    """The drawing without what Mermaid adds that shows nothing: a quarter of a chart's elements.
+
+    Edge labels with no words (Mermaid draws one, zero by zero, for every unlabelled arrow),
+    the empty ``<rect>`` in every box's label, the arrowheads and shadows no line or style
+    refers to, and the coordinates Mermaid keeps on each line for its own editing. Every box,
+    word, link and referenced definition stays; each element of a chart is styled and laid
+    out by the phone that opens its page.
+    """
+    referred = set(_REFERENCE.findall(svg))
+
+    def used(match: re.Match[str]) -> str:
+        return match.group(0) if match["id"] in referred else ""
+
+    svg = _EMPTY_EDGE_LABEL.sub("", svg).replace(_EMPTY_RECT, "")
+    svg = _FILTER.sub(used, _MARKER.sub(used, svg))
+    return _EDGE_DATA.sub("", svg)
 
 
 def _linked(svg: str, md: Any) -> str:

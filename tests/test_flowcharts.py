@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+
 import pytest
 
-from rulesite.flowcharts import STORE, svg_path
+from rulesite.flowcharts import STORE, slim, svg_path
 from rulesite.model import load
 
 CHARTS = load().flowcharts
@@ -40,3 +43,33 @@ def test_every_box_of_a_flowchart_links_to_its_rule(chart):
     assert chart.nodes, f"{chart.page}:{chart.line}: no boxes found"
     unlinked = sorted(chart.nodes - linked)
     assert not unlinked, f"{chart.page}:{chart.line}: boxes without a rule: {unlinked}"
+
+
+class _Drawing(HTMLParser):
+    """A drawing's elements, words, links and ids, and the ids it refers to."""
+
+    def __init__(self, svg: str) -> None:
+        super().__init__()
+        self.elements, self.words, self.links, self.ids = 0, [], [], set()
+        self.feed(svg)
+        self.refers = set(re.findall(r"url\(#([^)]+)\)", svg))
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements += 1
+        found = dict(attrs)
+        self.links += [found["xlink:href"]] if "xlink:href" in found else []
+        self.ids |= {found["id"]} if found.get("id") else set()
+
+    def handle_data(self, data: str) -> None:
+        self.words += [data.strip()] if data.strip() else []
+
+
+@pytest.mark.parametrize("path", sorted(STORE.glob("*.svg")), ids=lambda path: path.stem)
+def test_a_slimmed_drawing_keeps_every_word_link_and_definition(path):
+    drawn = path.read_text(encoding="utf-8")
+    before, after = _Drawing(drawn), _Drawing(slim(drawn))
+    assert after.words == before.words  # every label, the title, the description, the style
+    assert after.links == before.links
+    assert after.refers <= after.ids  # every arrowhead, shadow and gradient referred to is defined
+    assert after.elements < before.elements
+    assert '<span class="edgeLabel"></span>' not in slim(drawn)
