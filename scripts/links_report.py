@@ -271,11 +271,13 @@ RECORD_CLICKS_JS = f"""() => {{
 def _tap_reaching(page: Any, link: Any, href: str, tries: int = 3) -> list[str | None]:
     """Click ``link`` until a click reaches a link to ``href``; the links each click reached.
 
-    A click can miss the link it aimed at: if the result list is redrawn between the press and
-    the release (the theme redraws it when an answer for the query arrives), the browser sends
-    the click to the list, and nothing is followed. A player taps again, and so does this; a
-    click that reached the link and was not followed is still reported by the caller. (One CI
-    run saw a tap not followed; which of the two happened there is not known.)
+    A click can miss the link it aimed at: if what holds the link is redrawn or moves between the
+    press and the release (the theme redraws the search results when an answer for the query
+    arrives; a long page's later sections take their real height as they are drawn), the browser
+    sends the click elsewhere, and nothing is followed. A player taps again, and so does this; a
+    click that reached the link and was not followed is still reported by the caller. (CI runs
+    saw a search result and a ruling of the index not followed; which of the two happened there
+    is not known.)
     """
     page.evaluate(RECORD_CLICKS_JS)
     reached: list[str | None] = []
