@@ -187,9 +187,21 @@ def landing(page: Any, anchor: str, timeout: float = 30_000) -> dict[str, Any]:
     return result
 
 
+# The theme follows a link in place (instant navigation) only once it has read the site's
+# sitemap: a click before that loads the next page whole. Its request done, two frames let the
+# theme's handler of the response run.
+_SITEMAP_READ = """() => new Promise(done => {
+  const read = performance.getEntriesByType("resource")
+    .some(entry => new URL(entry.name).pathname.endsWith("/sitemap.xml") && entry.responseEnd > 0);
+  if (!read) return done(false);
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+})"""
+
+
 def instant_ready(page: Any) -> None:
-    """Wait until Material's scripts run (its ``document$`` has emitted)."""
+    """Wait until Material's scripts run (its ``document$`` has emitted) and it can follow links in place."""
     page.wait_for_function("() => window.document$ !== undefined && document.readyState === 'complete'")
+    page.wait_for_function(_SITEMAP_READ)
 
 
 def search(page: Any, query: str) -> Any:
