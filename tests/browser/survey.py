@@ -21,6 +21,7 @@ from links_report import instant_ready
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.player_view import (
+    LAY_OUT_EVERYTHING,
     PALETTES,
     PLAYER_PAGES,
     SYSTEM_PAGES,
@@ -247,7 +248,7 @@ def _programmer(page: Any) -> dict[str, Any]:
 
 def _split_words(page: Any) -> list[str]:
     # Every table laid out, the programmer's sections too (opened as a reader may).
-    page.add_style_tag(content="*, *::before, *::after { content-visibility: visible !important; }")
+    page.add_style_tag(content=LAY_OUT_EVERYTHING)
     page.evaluate("document.querySelectorAll('article details').forEach(d => { d.open = true; })")
     split: list[str] = page.evaluate(_SPLIT_WORDS)
     return split

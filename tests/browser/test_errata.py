@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import _QuietHandler
-from tests.browser.player_view import after_heading
+from tests.browser.player_view import LAY_OUT_EVERYTHING, after_heading
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -247,6 +247,7 @@ def _serious_violations(page, within: str = ERRATA) -> list[str]:
     The throwaway site has the theme without the real site's own fixes, so only these are audited.
     """
     page.add_script_tag(path=str(AXE))
+    page.add_style_tag(content=LAY_OUT_EVERYTHING)  # axe cannot audit a block not drawn yet
     return page.evaluate(
         f"async () => (await axe.run({within}, {{resultTypes: ['violations']}})).violations"
         ".filter(v => ['serious', 'critical'].includes(v.impact))"
