@@ -3,7 +3,8 @@
 - a search result on the page already open lands on its heading on a phone;
 - a fresh search starts empty;
 - a table wider than its column shows that it scrolls sideways, and with a mouse the wheel
-  moves the page, never a table's own box.
+  moves the page, never a table's own box;
+- the navigation drawer, closed, takes no keyboard focus, and opened, shows its links.
 
 Every wait is on a condition of the page (the limits are conftest.py's).
 """
@@ -86,6 +87,22 @@ def test_reopening_search_starts_with_an_empty_query(laptop, base_url):
     expect(laptop.locator(".md-search-result__item")).to_have_count(0)
     search(laptop, "undead")
     expect(laptop.locator(".md-search__input")).to_have_value("undead")
+
+
+def test_the_closed_drawer_takes_no_focus_and_opens_to_links_on_a_phone(phone, base_url):
+    # Off screen and not drawn until opened (rules.css): tabbing goes from the header to the page.
+    _open(phone, f"{base_url}/conditions/")
+    reached = []
+    for _ in range(8):
+        phone.keyboard.press("Tab")
+        reached.append(phone.evaluate("Boolean(document.activeElement.closest('.md-sidebar--primary'))"))
+    assert not any(reached), f"the closed drawer's links took focus: {reached}"
+    phone.locator("label.md-header__button[for='__drawer']").tap()
+    link = phone.locator(".md-sidebar--primary").get_by_role("link", name="Taking damage", exact=True)
+    expect(link).to_be_visible()
+    link.tap()
+    phone.wait_for_url("**/taking-damage/")
+    expect(phone.locator("article h1")).to_have_text(re.compile("Taking damage"))
 
 
 def test_a_table_that_scrolls_sideways_says_so_on_a_phone(phone, base_url):
