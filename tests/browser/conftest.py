@@ -1,9 +1,12 @@
 """Browser fixtures: the built site served on 127.0.0.1, driven by pytest-playwright with Debian's Chromium.
 
 pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing retain-on-failure``,
-``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing test); this file points
-it at Debian's Chromium, serves the site, and makes every ``page`` record its requests
-(``page.requests``) and block, recording in ``page.escaped``, any request that leaves the machine.
+``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing test on its ``page``
+or ``context``); this file points it at Debian's Chromium, serves the site, and makes every
+``page`` record its requests (``page.requests``) and block, recording in ``page.escaped``, any
+request that leaves the machine. Most tests open their own contexts (a phone, a palette), which
+pytest-playwright does not record: when one fails, each page it still has open is saved as a
+screenshot in ``test-results/<test>/`` (``pytest_runtest_makereport`` below).
 Every test here is marked ``browser`` (by the root conftest.py).
 
 One server serves the site for the whole session: at ``base_url`` (``http://127.0.0.1:PORT``), and,
@@ -17,14 +20,17 @@ loads it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import re
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.browser.survey import View, look
@@ -183,3 +189,21 @@ def refuse_other_hosts(target, allowed, escaped, seen=None):
             request_route.abort()
 
     target.route("**/*", route)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's open pages, as screenshots in ``test-results/<test>/page-N.png``."""
+    outcome = yield
+    report = outcome.get_result()
+    browser = item.funcargs.get("browser") if report.when == "call" and report.failed else None
+    if browser is None:
+        return
+    folder = Path(item.config.getoption("--output")) / re.sub(r"[^\w.-]+", "-", item.nodeid).strip("-")
+    pages = [page for context in browser.contexts for page in context.pages]
+    for number, page in enumerate(pages, start=1):
+        with contextlib.suppress(PlaywrightError):  # a page closing as it failed has nothing to show
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=folder / f"page-{number}.png", timeout=5_000)
+    if folder.exists():
+        report.sections.append(("screenshots", f"{len(list(folder.glob('page-*.png')))} in {folder}"))
