@@ -57,6 +57,16 @@ def test_every_page_has_its_own_title_and_description(site):
         seen_titles.add(title)
 
 
+def test_no_script_holds_up_the_parser_on_any_page(site):
+    # The theme's own script too waits for the page (docs/overrides/main.html): a script the parser
+    # must run where it meets it holds up the page's first paint on a phone.
+    for url in [*site_pages(site), "/404.html"]:
+        html = _html(site, url) if url.endswith("/") else (site / url.lstrip("/")).read_text(encoding="utf-8")
+        blocking = [tag for tag in re.findall(r"<script\b[^>]*\bsrc=[^>]*>", html)
+                    if not re.search(r"\b(defer|async)\b|type=\"module\"", tag)]
+        assert blocking == [], f"{url}: these scripts hold up the parser: {blocking}"
+
+
 def _programmers_anchors(page: str) -> set[str]:
     """The anchors of a page's "For programmers" section, which the print page leaves out."""
     headings = DOCS.pages[page].headings
