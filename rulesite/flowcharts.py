@@ -16,7 +16,7 @@ import json
 import logging
 import re
 import sys
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,8 @@ _MARKER = re.compile(r'<marker id="(?P<id>[^"]+)".*?</marker>', re.DOTALL)
 _FILTER = re.compile(r'<defs><filter id="(?P<id>[^"]+)".*?</filter></defs>', re.DOTALL)
 _EDGE_DATA = re.compile(r' data-points="[^"]*"')
 _REFERENCE = re.compile(r"url\(#([^)]+)\)")
+_TITLE = re.compile(r"<title[^>]*>(?P<name>[^<]*)</title>")
+_VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ (?P<width>[\d.]+) (?P<height>[\d.]+)"')
 
 
 def mermaid_version() -> str:
@@ -67,9 +69,31 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     path = svg_path(src)
     if path.exists():
         svg = _linked(slim(path.read_text(encoding="utf-8").strip()), md)
-        return f'<div class="flowchart" data-drawn="ahead">{svg}</div>'
+        return f'<div class="flowchart" data-drawn="ahead">{_framed(svg)}</div>'
     log.info("a flowchart is drawn in the browser until scripts/render-flowcharts draws it")
     return f'<pre class="{class_name}"><code>{escape(src)}</code></pre>'
+
+
+def _framed(svg: str) -> str:
+    """The chart as the player meets it: its "Enlarge chart" button and the frame it scrolls in.
+
+    Both are in the page from the start, so nothing moves when the site's script (player.js)
+    gives the button its action. The frame carries the chart's width and its height per unit
+    of width: the stylesheet (rules.css) keeps the chart's place at its drawn height while it
+    waits undrawn (``data-waiting``) for the player to come near it. A drawing without a
+    viewBox (Mermaid always writes one) is drawn at once.
+    """
+    title = _TITLE.search(svg)
+    name = escape(unescape(title["name"]).strip()) if title and title["name"].strip() else "flowchart"
+    button = ('<button type="button" class="md-button flowchart__enlarge"'
+              f' aria-label="Enlarge chart: {name}">Enlarge chart</button>')
+    frame = f'class="flowchart__frame" tabindex="0" role="region" aria-label="{name} (scrolls sideways)"'
+    box = _VIEW_BOX.search(svg)
+    if box is None:
+        return f"{button}<div {frame}>{svg}</div>"
+    width, height = float(box["width"]), float(box["height"])
+    size = f"--chart-width: {width:g}px; --chart-ratio: {height / width:.4f}"
+    return f'{button}<div {frame} data-waiting style="{size}">{svg}</div>'
 
 
 def slim(svg: str) -> str:

@@ -318,6 +318,8 @@ def click_and_land(page: Any, selector: str, anchor: str) -> dict[str, Any]:
     one CI run saw a ruling of the index not followed at all, the page left as it was.
     """
     target = page.locator(selector).first
+    # A flowchart's box: the player scrolls to the chart, which is drawn as it comes near (player.js).
+    target.evaluate("link => link.closest('.flowchart__frame')?.scrollIntoView()")
     target.scroll_into_view_if_needed()
     path = target.evaluate(PATH_OF_LINK)
     hit = _tap_reaching(page, target, target.evaluate(URL_OF_LINK))

@@ -30,8 +30,13 @@ PLAYER_PAGES = [*SYSTEM_PAGES, "/conditions-list/", "/monster-balance/", "/typed
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 PALETTES = ["light", "dark"]
 
-# Off-screen blocks skip layout (content-visibility: auto); measure them laid out.
-LAY_OUT_EVERYTHING = "*, *::before, *::after { content-visibility: visible !important; }"
+# Every block drawn, as if the player had scrolled past it: runs and members (content-visibility)
+# and the flowcharts waiting for the player to come near (player.js).
+LAY_OUT_EVERYTHING = (
+    "*, *::before, *::after { content-visibility: visible !important; }"
+    " .flowchart__frame[data-waiting] { height: auto !important; }"
+    " .flowchart__frame[data-waiting] > svg { display: inline !important; }"
+)
 
 _MEASURE = r"""
 () => {
@@ -91,7 +96,8 @@ _MEASURE = r"""
 _AXE = """
 async (without) => {
   const unseen = [...document.body.querySelectorAll("*")]
-    .filter(el => el.checkVisibility() && !el.checkVisibility({contentVisibilityAuto: true})).length;
+    .filter(el => el.checkVisibility() && !el.checkVisibility({contentVisibilityAuto: true})).length
+    + [...document.querySelectorAll(".flowchart__frame > svg")].filter(svg => !svg.checkVisibility()).length;
   const found = (await axe.run(document, {resultTypes: ["violations"],
       rules: Object.fromEntries(without.map(rule => [rule, {enabled: false}]))})).violations
     .filter(v => ["serious", "critical"].includes(v.impact))

@@ -1,4 +1,4 @@
-"""A player's hands on the system pages, on a phone: enlarging a flowchart, scrolling a wide table.
+"""A player's hands on the system pages, on a phone: enlarging a flowchart, scrolling to one, a wide table.
 
 What each page shows at every viewport and palette is read once per view and checked in
 tests/browser/test_pages.py; these tests act on a page (a key press, a scroll), so each opens
@@ -44,6 +44,33 @@ def test_a_flowchart_enlarges_to_the_whole_chart_from_the_keyboard(phone):
     expect(dialog).to_be_hidden()
     expect(button).to_be_focused()
     expect(page.locator("div.flowchart svg").first).to_be_visible()
+
+
+def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_the_player_nears_it(phone):
+    # Resistances' chart starts a screen and a half down a phone: the first load leaves its three
+    # hundred elements alone, keeps the height it will have, and draws it before it comes into view.
+    page = phone("/resistances/")
+    frame = page.locator("article div.flowchart > .flowchart__frame").first
+    chart = frame.locator("svg")
+    expect(frame).to_have_attribute("data-waiting", "")
+    assert not chart.evaluate("svg => svg.checkVisibility()"), "the chart was drawn at load"
+    waiting = frame.evaluate("frame => frame.getBoundingClientRect().height")
+    # Scrolled until the chart's top is just below the screen: drawn, unseen.
+    frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
+    expect(frame).not_to_have_attribute("data-waiting", "")
+    expect(chart).to_be_visible()
+    drawn = frame.evaluate("frame => frame.getBoundingClientRect().height")
+    assert abs(drawn - waiting) <= 4, f"the chart held {waiting:.0f} px waiting and is {drawn:.0f} px drawn"
+
+
+def test_without_scripts_a_flowchart_is_drawn_at_once(browser, base_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/resistances/")
+        expect(page.locator("article div.flowchart svg").first).to_be_visible()
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("palette", PALETTES)

@@ -3,7 +3,9 @@
  * - each code block that scrolls sideways can be reached and scrolled by keyboard;
  * - each flowchart is drawn at a readable size (labels at least 12 px), scrolls
  *   sideways in its own frame when it is wider than the column, and has an
- *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it).
+ *   "Enlarge chart" button that shows the whole chart in a dialog (Escape closes it);
+ *   a chart drawn ahead of time waits undrawn (rules.css) until the player comes within
+ *   half a screen of it, its frame takes focus, or it is enlarged.
  * - the Python of a worked example (rulesite/examples.py) reaches the page inert, as the
  *   escaped text of a <template> in its "Show as Python" toggle; it is put in place when the toggle is
  *   opened (by tap, keyboard or script) and, for the print view, before printing.
@@ -48,7 +50,18 @@
     return dialog;
   }
 
+  const nearing = "IntersectionObserver" in window
+    ? new IntersectionObserver(function (entries) {
+      for (const entry of entries) if (entry.isIntersecting) draw(entry.target);
+    }, { rootMargin: "50% 0px" })
+    : null;
+  function draw(frame) {
+    frame.removeAttribute("data-waiting");
+    if (nearing) nearing.unobserve(frame);
+  }
+
   function enlarge(frame, button) {
+    draw(frame);
     const svg = frame.querySelector("svg");
     if (!svg) return;
     const box = theDialog();
@@ -61,26 +74,43 @@
     holder.focus();
   }
 
+  // A chart drawn ahead of time comes with its frame and button (rulesite/flowcharts.py), so
+  // nothing moves when they are given their part here; one drawn in the browser (again at each
+  // palette switch) gets them.
+  const wired = new WeakSet();
   function readableCharts(article) {
     for (const chart of article.querySelectorAll("div.flowchart")) {
       const svg = chart.querySelector("svg");
-      if (!svg || chart.querySelector(".flowchart__frame")) continue;
-      const frame = document.createElement("div");
-      frame.className = "flowchart__frame";
-      frame.tabIndex = 0;
-      frame.setAttribute("role", "region");
-      frame.setAttribute("aria-label", chartName(svg) + " (scrolls sideways)");
-      chart.insertBefore(frame, svg);
-      frame.appendChild(svg);
-      const width = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
-      if (width) svg.style.minWidth = Math.ceil(width * SMALLEST_SCALE) + "px";
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "md-button flowchart__enlarge";
-      button.textContent = "Enlarge chart";
-      button.setAttribute("aria-label", "Enlarge chart: " + chartName(svg));
+      if (!svg) continue;
+      let frame = chart.querySelector(":scope > .flowchart__frame");
+      if (!frame) {
+        frame = document.createElement("div");
+        frame.className = "flowchart__frame";
+        frame.tabIndex = 0;
+        frame.setAttribute("role", "region");
+        frame.setAttribute("aria-label", chartName(svg) + " (scrolls sideways)");
+        chart.insertBefore(frame, svg);
+        frame.appendChild(svg);
+        const width = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+        if (width) svg.style.minWidth = Math.ceil(width * SMALLEST_SCALE) + "px";
+      }
+      let button = chart.querySelector(":scope > .flowchart__enlarge");
+      if (!button) {
+        button = document.createElement("button");
+        button.type = "button";
+        button.className = "md-button flowchart__enlarge";
+        button.textContent = "Enlarge chart";
+        button.setAttribute("aria-label", "Enlarge chart: " + chartName(svg));
+        chart.insertBefore(button, frame);
+      }
+      if (wired.has(button)) continue;
+      wired.add(button);
       button.addEventListener("click", function () { enlarge(frame, button); });
-      chart.insertBefore(button, frame);
+      if (frame.hasAttribute("data-waiting")) {
+        if (nearing) nearing.observe(frame);
+        else draw(frame);
+        frame.addEventListener("focus", function () { draw(frame); });
+      }
     }
   }
 
