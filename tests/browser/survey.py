@@ -168,20 +168,6 @@ _HEADINGS = r"""
 _PAGE_WIDTH = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 
-# What moved on the screen while the page loaded, with no tap or key to explain it: each layout
-# shift and the elements it names (Chromium's Layout Instability API, as Lighthouse reads it).
-_RECORD_SHIFTS = """
-window.__layoutShifts = [];
-new PerformanceObserver(list => {
-  for (const shift of list.getEntries()) {
-    if (shift.hadRecentInput) continue;
-    window.__layoutShifts.push({score: shift.value, moved: shift.sources.map(source =>
-      source.node ? (source.node.className || source.node.nodeName) + "" : "(gone)")});
-  }
-}).observe({type: "layout-shift", buffered: true});
-"""
-
-
 def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[str], list[str]]:
     """A fresh context at the view, the page loaded, the theme's scripts run; its requests, those blocked.
 
@@ -198,7 +184,6 @@ def open_view(browser: Any, base_url: str, view: View) -> tuple[Any, Any, list[s
     )
     context.set_default_timeout(WAIT_LIMIT_MS)
     context.set_default_navigation_timeout(2 * WAIT_LIMIT_MS)
-    context.add_init_script(_RECORD_SHIFTS)
     requests: list[str] = []
     escaped: list[str] = []
 
@@ -225,9 +210,7 @@ def look(browser: Any, base_url: str, view: View) -> dict[str, Any]:
         page.wait_for_function(_CHARTS_DRAWN)
         want = "slate" if view.palette == "dark" else "default"
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
-        shifts = page.evaluate("window.__layoutShifts")  # before the survey lays the rest out
         seen: dict[str, Any] = measure(page)
-        seen["shifts"] = shifts
         seen["flowchartsLeftAsText"] = page.locator("pre.flowchart").count()
         seen["width"] = page.evaluate(_PAGE_WIDTH)
         seen["headings"] = page.evaluate(_HEADINGS)

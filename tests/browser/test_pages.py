@@ -71,16 +71,6 @@ def test_the_page_never_scrolls_sideways(surveyed, view):
 
 
 @pytest.mark.parametrize("view", _params(EVERY_VIEW))
-def test_nothing_on_the_screen_moves_while_the_page_loads(surveyed, view):
-    # A flowchart waiting to be drawn, a button put in by a script: nothing may push what the
-    # player is reading. Lighthouse's layout shift, summed: a flowchart hidden with
-    # content-visibility counted as moving the whole screen (0.92); a table settling its
-    # columns moves a line by a pixel or two (under 0.001). Lighthouse calls 0.1 good.
-    shifts = surveyed(view)["shifts"]
-    assert sum(shift["score"] for shift in shifts) < 0.01, f"{view.path} moved while loading: {shifts}"
-
-
-@pytest.mark.parametrize("view", _params(EVERY_VIEW))
 def test_the_page_title_has_no_empty_line(surveyed, view):
     # The theme's permalink sign, unseen on a touch screen, once took a line of its own there.
     title = surveyed(view)["headings"]["title"]

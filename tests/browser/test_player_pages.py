@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from links_report import instant_ready
 from playwright.sync_api import expect
 
 from tests.browser.player_view import PALETTES, after_heading, open_page
@@ -46,21 +47,44 @@ def test_a_flowchart_enlarges_to_the_whole_chart_from_the_keyboard(phone):
     expect(page.locator("div.flowchart svg").first).to_be_visible()
 
 
-def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_the_player_nears_it(phone):
+# Each layout shift Chromium reports (as Lighthouse reads it), with the classes of what it moved.
+_RECORD_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver(list => {
+  for (const shift of list.getEntries())
+    window.__shifts.push(shift.sources.map(source => source.node ? String(source.node.className) : ""));
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+
+def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_the_player_nears_it(
+        browser, base_url):
     # Resistances' chart starts a screen and a half down a phone: the first load leaves its three
     # hundred elements alone, keeps the height it will have, and draws it before it comes into view.
-    page = phone("/resistances/")
-    frame = page.locator("article div.flowchart > .flowchart__frame").first
-    chart = frame.locator("svg")
-    expect(frame).to_have_attribute("data-waiting", "")
-    assert not chart.evaluate("svg => svg.checkVisibility()"), "the chart was drawn at load"
-    waiting = frame.evaluate("frame => frame.getBoundingClientRect().height")
-    # Scrolled until the chart's top is just below the screen: drawn, unseen.
-    frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
-    expect(frame).not_to_have_attribute("data-waiting", "")
-    expect(chart).to_be_visible()
-    drawn = frame.evaluate("frame => frame.getBoundingClientRect().height")
-    assert abs(drawn - waiting) <= 4, f"the chart held {waiting:.0f} px waiting and is {drawn:.0f} px drawn"
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    try:
+        context.add_init_script(_RECORD_SHIFTS)
+        page = context.new_page()
+        page.goto(base_url + "/resistances/")
+        instant_ready(page)  # the theme and the site's scripts have started
+        frame = page.locator("article div.flowchart > .flowchart__frame").first
+        chart = frame.locator("svg")
+        expect(frame).to_have_attribute("data-waiting", "")
+        assert not chart.evaluate("svg => svg.checkVisibility()"), "the chart was drawn at load"
+        # Below the screen, the chart can move nothing the player sees. Hidden another way
+        # (content-visibility: hidden), Chromium counted it as shifting the whole screen.
+        shifts = page.evaluate("window.__shifts")
+        assert not [shift for shift in shifts if any("flowchart" in moved for moved in shift)], shifts
+        waiting = frame.evaluate("frame => frame.getBoundingClientRect().height")
+        # Scrolled until the chart's top is just below the screen: drawn, unseen.
+        frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
+        expect(frame).not_to_have_attribute("data-waiting", "")
+        expect(chart).to_be_visible()
+        drawn = frame.evaluate("frame => frame.getBoundingClientRect().height")
+        assert abs(drawn - waiting) <= 4, f"the chart held {waiting:.0f} px waiting, {drawn:.0f} px drawn"
+    finally:
+        context.close()
 
 
 def test_without_scripts_a_flowchart_is_drawn_at_once(browser, base_url):
