@@ -13,6 +13,7 @@ import pytest
 from links_report import instant_ready
 from playwright.sync_api import expect
 
+from tests.browser.conftest import WAIT_LIMIT_MS
 from tests.browser.player_view import PALETTES, after_heading, open_page
 
 
@@ -63,6 +64,7 @@ def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_th
     # hundred elements alone, keeps the height it will have, and draws it before it comes into view.
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   service_workers="block")
+    context.set_default_timeout(WAIT_LIMIT_MS)  # a limit on conditions on a loaded machine
     try:
         context.add_init_script(_RECORD_SHIFTS)
         page = context.new_page()
@@ -89,6 +91,7 @@ def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_th
 
 def test_without_scripts_a_flowchart_is_drawn_at_once(browser, base_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    context.set_default_timeout(WAIT_LIMIT_MS)
     try:
         page = context.new_page()
         page.goto(base_url + "/resistances/")
