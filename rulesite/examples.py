@@ -39,7 +39,7 @@ from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
 from rulesite.extension import PYTHON_TEMPLATE, converts_a_docstring, docs_of, page_of, rule_href
-from rulesite.model import Docs, Fence, Page, plain
+from rulesite.model import Docs, Fence, Page, plain, this_build
 
 log = logging.getLogger("mkdocs.rulesite")
 _CHECKER = doctest.OutputChecker()
@@ -102,14 +102,8 @@ _HIGHLIGHTED: list[tuple[Docs, dict[tuple[str, ...], str]]] = []
 """The docs being built and each block's highlighted code, as pages show it."""
 
 
-def _this_build(cache: list[tuple[Docs, dict[Any, Any]]], docs: Docs) -> dict[Any, Any]:
-    if not cache or cache[0][0] is not docs:
-        cache[:] = [(docs, {})]
-    return cache[0][1]
-
-
 def _page_runs(docs: Docs, page: Page) -> dict[int, list[Shown]]:
-    runs: dict[str, dict[int, list[Shown]]] = _this_build(_RUNS, docs)
+    runs: dict[str, dict[int, list[Shown]]] = this_build(_RUNS, docs)
     if page.src not in runs:
         runs[page.src] = run_page(page)
     return runs[page.src]
@@ -176,7 +170,7 @@ def _highlighted(
     if converts_a_docstring(md):  # mkdocstrings gives a docstring's code ids of its own
         return highlight()
     key = (src, language, repr(sorted(dict(options).items())), repr(sorted(kwargs.items())))
-    done: dict[tuple[str, ...], str] = _this_build(_HIGHLIGHTED, docs_of(md))
+    done: dict[tuple[str, ...], str] = this_build(_HIGHLIGHTED, docs_of(md))
     if key not in done:
         done[key] = highlight()
     return done[key]

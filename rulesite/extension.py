@@ -45,6 +45,7 @@ from rulesite.model import (
     demoted,
     relative_url,
     system_pages,
+    this_build,
 )
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -154,21 +155,26 @@ class _Assemble(Preprocessor):
                 assembled.append(line)
         out: list[str] = []
         for line in assembled:
-            out += _table(line, where) if line.strip().startswith("<!-- table:") else [line]
+            out += _table(line, where, docs) if line.strip().startswith("<!-- table:") else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
-def _table(line: str, where: str) -> list[str]:
+_TABLES: list[tuple[Docs, dict[str, str]]] = []
+"""The docs being built and each table directive's Markdown: the print page repeats every system page's."""
+
+
+def _table(line: str, where: str, docs: Docs) -> list[str]:
     indent = line[: len(line) - len(line.lstrip())]
     spec = line.strip().removeprefix("<!-- table:").removesuffix("-->").strip()
-    module_name, _, function_name = spec.partition(":")
-    try:
-        value = getattr(importlib.import_module(module_name), function_name)()
-        text = render_table(value)
-    except Exception as error:  # any failure must fail the strict build, with its cause
-        log.warning("%s: table %s failed: %r", where, spec, error)
-        return [line]
-    return [indent + row for row in text.splitlines()]
+    done: dict[str, str] = this_build(_TABLES, docs)
+    if spec not in done:
+        module_name, _, function_name = spec.partition(":")
+        try:
+            done[spec] = render_table(getattr(importlib.import_module(module_name), function_name)())
+        except Exception as error:  # any failure must fail the strict build, with its cause
+            log.warning("%s: table %s failed: %r", where, spec, error)
+            return [line]
+    return [indent + row for row in done[spec].splitlines()]
 
 
 def render_table(value: object) -> str:

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -638,6 +639,13 @@ def current(root: Path = DOCS) -> Docs:
         _cache.clear()
         _cache[stamp] = load(root)
     return _cache[stamp]
+
+
+def this_build(cache: list[tuple[Docs, dict[Any, Any]]], docs: Docs) -> dict[Any, Any]:
+    """What ``cache`` keeps for the docs being built; a new read of the docs (a new build) empties it."""
+    if not cache or cache[0][0] is not docs:
+        cache[:] = [(docs, {})]
+    return cache[0][1]
 
 
 PUBLISHED = ROOT / "tests" / "published_anchors.txt"
