@@ -89,6 +89,29 @@ def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_th
         context.close()
 
 
+def test_after_instant_navigation_the_new_pages_chart_waits_and_is_drawn_when_neared(browser, base_url):
+    # The theme swaps the article in place: the charts of the page left are no longer watched,
+    # and the new page's chart waits, then is drawn as on a first load.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    context.set_default_timeout(WAIT_LIMIT_MS)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/resistances/")
+        instant_ready(page)
+        expect(page.locator("article .flowchart__frame").first).to_have_attribute("data-waiting", "")
+        page.locator("a.md-footer__link--next").click()  # "Next": Monster defenses, in place
+        page.wait_for_url(re.compile(r"/monsters/$"))
+        assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+        frame = page.locator("article div.flowchart > .flowchart__frame").first
+        expect(frame).to_have_attribute("data-waiting", "")
+        frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
+        expect(frame).not_to_have_attribute("data-waiting", "")
+        expect(frame.locator("svg")).to_be_visible()
+    finally:
+        context.close()
+
+
 def test_without_scripts_a_flowchart_is_drawn_at_once(browser, base_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     context.set_default_timeout(WAIT_LIMIT_MS)

@@ -150,7 +150,16 @@
     readableCharts(article);
   }
 
-  if (window.document$) window.document$.subscribe(prepare);
+  // A page reached by the theme's instant navigation replaces the article: the charts of the
+  // page left are no longer watched.
+  function newPage() {
+    if (nearing) {
+      nearing.disconnect();
+      for (const frame of document.querySelectorAll(".flowchart__frame[data-waiting]")) nearing.observe(frame);
+    }
+    prepare();
+  }
+  if (window.document$) window.document$.subscribe(newPage);
   else document.addEventListener("DOMContentLoaded", prepare);
   // Charts drawn in the browser (a designer's fresh edit) arrive later.
   let pending = false;
