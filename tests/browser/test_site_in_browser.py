@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 RENDERER = "assets/vendor/mermaid.min.js"
@@ -68,6 +69,11 @@ def test_a_flowchart_not_drawn_ahead_is_drawn_by_the_sites_own_renderer(page, ba
     assert flowchart_drawn(page) == 1
     assert "Edited box" in page.locator("div.flowchart svg").text_content()
     assert any(url.endswith("/" + RENDERER) for url in page.requests)
+    # It gets a frame and the smallest width of a chart drawn ahead (labels at 12 px or more).
+    svg = page.locator("div.flowchart > .flowchart__frame > svg")
+    svg.wait_for(state="attached")
+    smallest = svg.evaluate("s => [parseFloat(getComputedStyle(s).minWidth), s.viewBox.baseVal.width]")
+    assert smallest[0] == pytest.approx(0.75 * smallest[1], abs=0.5), smallest
     assert page.escaped == []
 
 

@@ -13,9 +13,6 @@
  */
 (function () {
   "use strict";
-  // Mermaid draws labels at 16 px; 0.75 of that keeps them at 12 px or more.
-  const SMALLEST_SCALE = 0.75;
-
   function focusableCode(article) {
     for (const code of article.querySelectorAll("pre > code:not([tabindex])")) {
       code.tabIndex = 0;
@@ -92,7 +89,8 @@
         chart.insertBefore(frame, svg);
         frame.appendChild(svg);
         const width = svg.viewBox && svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
-        if (width) svg.style.minWidth = Math.ceil(width * SMALLEST_SCALE) + "px";
+        // Its smallest width, as for a chart drawn ahead of time (rules.css).
+        if (width) frame.style.setProperty("--chart-width", width + "px");
       }
       let button = chart.querySelector(":scope > .flowchart__enlarge");
       if (!button) {
