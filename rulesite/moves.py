@@ -27,6 +27,8 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from rulesite.model import safe_yaml_loader
+
 RECORD = Path(__file__).resolve().parent.parent / "docs" / "moved.yml"
 _MARKER = re.compile(r"^<!--\s*moved-anchors:\s*(\S+)\s*-->\s*$")
 _PLACEHOLDER = "moved-anchors-marker {}"
@@ -62,7 +64,7 @@ def _split(link: str, where: Path) -> tuple[str, str]:
 
 def read_moves(record: Path = RECORD) -> list[Move]:
     """Every recorded move, in the record's order; a malformed entry raises `MovesError`."""
-    data = yaml.safe_load(record.read_text(encoding="utf-8")) or {}
+    data = yaml.load(record.read_text(encoding="utf-8"), Loader=safe_yaml_loader()) or {}
     anchors = data.get("anchors") or {}
     if not isinstance(anchors, dict):
         msg = f"{record}: 'anchors' must map 'old.md#anchor' to 'new.md#anchor'"

@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 from rulesite.examples import page_outcomes, situation_and_result
-from rulesite.model import Docs, Page, load, plain, system_pages
+from rulesite.model import Docs, Page, load, plain, safe_yaml_loader, system_pages
 from rulesite.moves import read_moves
 
 RELEASES = "releases"
@@ -295,7 +295,7 @@ def read_reasons(docs_root: Path, releases: tuple[Release, ...]) -> dict[tuple[s
     path = docs_root / RELEASES / REASONS
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=safe_yaml_loader()) or {}
     versions = {release.version for release in releases}
     reasons = {}
     if not isinstance(data, dict):
