@@ -32,6 +32,16 @@ def phone(browser, base_url):
         context.close()
 
 
+@pytest.fixture
+def phone_context(browser):
+    """A fresh phone-sized context of its own (for a test that records from the first load); closed after."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
+    context.set_default_timeout(WAIT_LIMIT_MS)  # a limit on conditions on a loaded machine
+    yield context
+    context.close()
+
+
 def test_a_flowchart_enlarges_to_the_whole_chart_from_the_keyboard(phone):
     page = phone("/conditions/")
     button = page.get_by_role("button", name=re.compile("^Enlarge chart: Ending a condition"))
@@ -59,57 +69,45 @@ new PerformanceObserver(list => {
 
 
 def test_a_flowchart_below_the_first_screens_waits_undrawn_in_its_place_until_the_player_nears_it(
-        browser, base_url):
+        phone_context, base_url):
     # Resistances' chart starts a screen and a half down a phone: the first load leaves its three
     # hundred elements alone, keeps the height it will have, and draws it before it comes into view.
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  service_workers="block")
-    context.set_default_timeout(WAIT_LIMIT_MS)  # a limit on conditions on a loaded machine
-    try:
-        context.add_init_script(_RECORD_SHIFTS)
-        page = context.new_page()
-        page.goto(base_url + "/resistances/")
-        instant_ready(page)  # the theme and the site's scripts have started
-        frame = page.locator("article div.flowchart > .flowchart__frame").first
-        chart = frame.locator("svg")
-        expect(frame).to_have_attribute("data-waiting", "")
-        assert not chart.evaluate("svg => svg.checkVisibility()"), "the chart was drawn at load"
-        # Below the screen, the chart can move nothing the player sees. Hidden another way
-        # (content-visibility: hidden), Chromium counted it as shifting the whole screen.
-        shifts = page.evaluate("window.__shifts")
-        assert not [shift for shift in shifts if any("flowchart" in moved for moved in shift)], shifts
-        waiting = frame.evaluate("frame => frame.getBoundingClientRect().height")
-        # Scrolled until the chart's top is just below the screen: drawn, unseen.
-        frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
-        expect(frame).not_to_have_attribute("data-waiting", "")
-        expect(chart).to_be_visible()
-        drawn = frame.evaluate("frame => frame.getBoundingClientRect().height")
-        assert abs(drawn - waiting) <= 4, f"the chart held {waiting:.0f} px waiting, {drawn:.0f} px drawn"
-    finally:
-        context.close()
+    phone_context.add_init_script(_RECORD_SHIFTS)
+    page = phone_context.new_page()
+    page.goto(base_url + "/resistances/")
+    instant_ready(page)  # the theme and the site's scripts have started
+    frame = page.locator("article div.flowchart > .flowchart__frame").first
+    chart = frame.locator("svg")
+    expect(frame).to_have_attribute("data-waiting", "")
+    assert not chart.evaluate("svg => svg.checkVisibility()"), "the chart was drawn at load"
+    # Below the screen, the chart can move nothing the player sees. Hidden another way
+    # (content-visibility: hidden), Chromium counted it as shifting the whole screen.
+    shifts = page.evaluate("window.__shifts")
+    assert not [shift for shift in shifts if any("flowchart" in moved for moved in shift)], shifts
+    waiting = frame.evaluate("frame => frame.getBoundingClientRect().height")
+    # Scrolled until the chart's top is just below the screen: drawn, unseen.
+    frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
+    expect(frame).not_to_have_attribute("data-waiting", "")
+    expect(chart).to_be_visible()
+    drawn = frame.evaluate("frame => frame.getBoundingClientRect().height")
+    assert abs(drawn - waiting) <= 4, f"the chart held {waiting:.0f} px waiting, {drawn:.0f} px drawn"
 
 
-def test_after_instant_navigation_the_new_pages_chart_waits_and_is_drawn_when_neared(browser, base_url):
+def test_after_instant_navigation_the_new_pages_chart_waits_and_is_drawn_when_neared(phone_context, base_url):
     # The theme swaps the article in place: the charts of the page left are no longer watched,
     # and the new page's chart waits, then is drawn as on a first load.
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  service_workers="block")
-    context.set_default_timeout(WAIT_LIMIT_MS)
-    try:
-        page = context.new_page()
-        page.goto(base_url + "/resistances/")
-        instant_ready(page)
-        expect(page.locator("article .flowchart__frame").first).to_have_attribute("data-waiting", "")
-        page.locator("a.md-footer__link--next").click()  # "Next": Monster defenses, in place
-        page.wait_for_url(re.compile(r"/monsters/$"))
-        assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
-        frame = page.locator("article div.flowchart > .flowchart__frame").first
-        expect(frame).to_have_attribute("data-waiting", "")
-        frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
-        expect(frame).not_to_have_attribute("data-waiting", "")
-        expect(frame.locator("svg")).to_be_visible()
-    finally:
-        context.close()
+    page = phone_context.new_page()
+    page.goto(base_url + "/resistances/")
+    instant_ready(page)
+    expect(page.locator("article .flowchart__frame").first).to_have_attribute("data-waiting", "")
+    page.locator("a.md-footer__link--next").click()  # "Next": Monster defenses, in place
+    page.wait_for_url(re.compile(r"/monsters/$"))
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+    frame = page.locator("article div.flowchart > .flowchart__frame").first
+    expect(frame).to_have_attribute("data-waiting", "")
+    frame.evaluate("frame => window.scrollBy(0, frame.getBoundingClientRect().top - innerHeight - 40)")
+    expect(frame).not_to_have_attribute("data-waiting", "")
+    expect(frame.locator("svg")).to_be_visible()
 
 
 def test_without_scripts_a_flowchart_is_drawn_at_once(browser, base_url):
