@@ -9,7 +9,10 @@ own treeprocessor, but:
   with a Markdown instance of its own, and a docstring's links are not where players read
   (mkdocstrings itself leaves Zensical's preview out of those conversions);
 - with its filters read once: Material 9.8's treeprocessor appends its options to its own
-  list on every run and validates the whole list again, which grows with every docstring.
+  list on every run and validates the whole list again, which grows with every docstring;
+- never on a heading's permalink sign: it would preview the very heading it sits on, a tap on
+  a phone would show that instead of following the link, and the theme would drop the sign's
+  title. Each preview also costs the theme's script some work as a page opens.
 
 Zensical maps ``material.extensions.*`` to its own extensions and has no MkDocs
 ``relpath`` treeprocessor: there this extension hands the page to Zensical's preview.
@@ -38,6 +41,9 @@ class _PagePreview(Treeprocessor):
         if self.delegate is None:
             self.delegate = _delegate(self.md, self.options)
         self.delegate.run(root)
+        for sign in root.iter("a"):
+            if sign.get("class") == "headerlink":
+                sign.attrib.pop("data-preview", None)
 
 
 def _delegate(md: Markdown, options: dict[str, Any]) -> Treeprocessor:

@@ -215,6 +215,19 @@ def test_tapping_a_link_to_a_ruling_on_a_phone_shows_it_then_a_second_tap_follow
     _assert_landed(landing(page, "ruling-weakened-rounds-down"), "second tap on a ruling link")
 
 
+def test_a_headings_permalink_sign_follows_at_the_first_tap_with_its_title(tabs, base_url):
+    # A preview of the heading the sign sits on would take the first tap and the sign's title.
+    page = tabs["phone"]
+    page.goto(base_url + "/conditions/")
+    instant_ready(page)
+    sign = page.locator("#penalty-stacking a.headerlink")
+    expect(sign).to_have_attribute("title", "Link to this rule")
+    expect(sign).not_to_have_attribute("data-preview", re.compile(".*"))
+    sign.scroll_into_view_if_needed()
+    sign.tap()
+    page.wait_for_url(re.compile(r"/conditions/#penalty-stacking$"))
+
+
 def test_landing_from_a_search_shows_no_flood_of_marks(tabs, base_url):
     page = tabs["desktop"]
     page.goto(base_url + "/resistances/?h=immune+fire#trait-damage-immunity")
