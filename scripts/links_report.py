@@ -175,7 +175,7 @@ def new_context(browser: Any, size: tuple[int, int], **options: Any) -> Any:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                   is_mobile=phone, has_touch=phone,
                                   **{"service_workers": "block", **options})
-    context.add_init_script(COUNT_SEARCHES_JS)
+    context.add_init_script(COUNT_SEARCHES_JS + WATCH_SITEMAP_JS)
     return context
 
 
@@ -187,10 +187,23 @@ def landing(page: Any, anchor: str, timeout: float = 30_000) -> dict[str, Any]:
     return result
 
 
-# The theme follows a link in place (instant navigation) only once it has read the site's
-# sitemap: a click before that loads the next page whole. Its request done, two frames let the
-# theme's handler of the response run.
+# The theme follows a link in place (instant navigation) only once it has parsed the site's
+# sitemap: a click before that loads the next page whole. The theme parses it with DOMParser
+# ("text/xml") and hands the result on in the same task, so a page whose context counts searches
+# (``new_context``) flags the parse and a wait that sees the flag runs after the theme holds the
+# sitemap, however loaded the machine. A page from another context falls back to the sitemap's
+# request done and two frames, which a loaded machine can outrun.
+WATCH_SITEMAP_JS = """
+window.sitemapWatched = true; window.sitemapParsed = false;
+const nativeParse = DOMParser.prototype.parseFromString;
+DOMParser.prototype.parseFromString = function (text, type) {
+  const parsed = nativeParse.call(this, text, type);
+  if (type === "text/xml" && parsed.querySelector("urlset")) window.sitemapParsed = true;
+  return parsed;
+};
+"""
 _SITEMAP_READ = """() => new Promise(done => {
+  if (window.sitemapWatched) return done(window.sitemapParsed);
   const read = performance.getEntriesByType("resource")
     .some(entry => new URL(entry.name).pathname.endsWith("/sitemap.xml") && entry.responseEnd > 0);
   if (!read) return done(false);
