@@ -143,11 +143,10 @@ def render(charts: list[Flowchart]) -> None:
     """Draw each flowchart with Mermaid in headless Chromium and store its SVG."""
     from playwright.sync_api import sync_playwright
 
-    sys.path.insert(0, str(ROOT))
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS
+    from rulesite.chromium import CHROMIUM, CHROMIUM_FLAGS
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS))
         page = browser.new_page()
         page.set_content("<!doctype html><html><body></body></html>")
         page.add_script_tag(path=str(MERMAID / "dist" / "mermaid.min.js"))

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from rules.explain import Rule
-from rulesite.model import load, page_url, published_anchors
+from rulesite.model import ANCHOR, load, page_url, published_anchors
 from tests.conftest import site_pages
 
 DOCS = load()
@@ -33,7 +33,10 @@ def test_every_published_anchor_is_in_the_built_site(site):
 
 
 def test_every_explicit_anchor_in_the_docs_is_published():
-    unpublished = sorted(set(DOCS.published_form()) - set(published_anchors()))
+    # A malformed anchor is reported (with its fix) by the conventions' test below, never offered for
+    # publishing: scripts/anchors.py refuses it, since a published typo is kept forever.
+    well_formed = {link for link in DOCS.published_form() if ANCHOR.match(link.split("#", 1)[1])}
+    unpublished = sorted(well_formed - set(published_anchors()))
     assert not unpublished, (
         f"New anchors not yet published: {unpublished}. Run: .venv/bin/python scripts/anchors.py"
     )

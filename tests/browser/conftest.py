@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import re
 import sys
 import threading
@@ -33,6 +32,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from rulesite.chromium import CHROMIUM
+from rulesite.chromium import CHROMIUM_FLAGS as _TOOL_FLAGS
 from tests.browser.survey import View, look
 
 # A loaded two-core CI machine can take seconds to scroll or paint: every wait is on a condition,
@@ -40,18 +41,8 @@ from tests.browser.survey import View, look
 WAIT_LIMIT_MS = 60_000
 expect.set_options(timeout=WAIT_LIMIT_MS)
 
-# Debian's build (scripts/test installs it); Playwright never downloads a browser here.
-# CHROMIUM_PATH points elsewhere, e.g. at the Chrome of a CI runner.
-CHROMIUM = Path(os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"))
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+# Debian's build (scripts/test installs it; CHROMIUM_PATH names another), with the tools' flags.
+CHROMIUM_FLAGS = list(_TOOL_FLAGS)
 # The site under a subpath on an origin of its own, served by the same server (see _QuietHandler).
 SUBPATH_HOST = "subpath.test"
 SUBPATH = "/rules-site"
