@@ -44,20 +44,26 @@ _WORDS = re.compile(r"(\s+)")
 _LABELS = {"added": "New", "changed": "Changed", "moved": "Moved", "retired": "Retired"}
 _MARK_WORDS = {"added": "new in", "changed": "changed in", "moved": "moved in"}
 
-_cache: dict[tuple[object, ...], History] = {}
+_cache: dict[tuple[object, ...], History | None] = {}
+_failed_in: list[Docs] = []
 
 
 def history_of(docs: Docs) -> History | None:
-    """The docs' recorded history (read again only when a release file changed); ``None`` if unreadable."""
+    """The docs' recorded history (read again only when a release file changed); ``None`` if unreadable.
+
+    An unreadable history is reported once, not once per page that asks for it.
+    """
     folder = docs.root / "releases"
     files = sorted([*folder.glob("*"), docs.root / "moved.yml"]) if folder.is_dir() else []
     stamp = (docs.root, *((path, path.stat().st_mtime) for path in files if path.exists()))
-    if stamp not in _cache:
+    if stamp not in _cache or (_cache[stamp] is None and _failed_in[:1] != [docs]):
+        found: History | None
         try:
             found = history(docs.root)
         except ReleaseError as error:
             log.warning("%s", error)
-            return None
+            found = None
+            _failed_in[:] = [docs]  # reported for this build: its other pages say nothing more
         _cache.clear()
         _cache[stamp] = found
     return _cache[stamp]
@@ -89,12 +95,12 @@ def _html(text: str) -> str:
     return escape(text).replace("\n\n", "<br><br>").replace("\n", " ")
 
 
-def _outcome(change: OutcomeChange) -> str:
+def _outcome(change: OutcomeChange, what: str = "example") -> str:
     situation = f"{escape(change.situation)}: " if change.situation else ""
     if change.before is None:
-        return f"<li>{situation}<ins>{escape(change.after or '')}</ins> (new example)</li>"
+        return f"<li>{situation}<ins>{escape(change.after or '')}</ins> (new {what})</li>"
     if change.after is None:
-        return f"<li>{situation}<del>{escape(change.before)}</del> (example removed)</li>"
+        return f"<li>{situation}<del>{escape(change.before)}</del> ({what} removed)</li>"
     return f"<li>{situation}<del>{escape(change.before)}</del> → <ins>{escape(change.after)}</ins></li>"
 
 
@@ -136,6 +142,9 @@ def change_markdown(change: Change, docs: Docs, retired: dict[str, Change], page
         )
         lines += [f'<p class="errata-label">Its examples gave:</p><ul class="errata-outcomes">{items}</ul>']
         lines += [""]
+    if change.figures:
+        items = "".join(_outcome(row, "row") for row in change.figures)
+        lines += [f'<p class="errata-label">Its table:</p><ul class="errata-outcomes">{items}</ul>', ""]
     if change.outcomes:
         items = "".join(_outcome(outcome) for outcome in change.outcomes)
         lines += [f'<p class="errata-label">Examples:</p><ul class="errata-outcomes">{items}</ul>', ""]

@@ -57,6 +57,9 @@ class Shown:
     text: str = ""
     answers: tuple[tuple[str, object], ...] = ()
     """Several answers, each with the situation it answers (a list of results' figures)."""
+    context: str = ""
+    """What the line asks, for the release record where the card shows no question (printed text, a
+    refusal without a label): the situation of the results it reads, else its call in words, else its code."""
 
 
 @dataclass
@@ -209,7 +212,7 @@ def _run_example(example: doctest.Example, run: _Run) -> None:
             "%s: the example did not evaluate as expected:\nExpected:\n%sGot:\n%s", line, example.want, got
         )
     if shown:
-        run.shown.append(asked(shown, tree, run.namespace))
+        run.shown.append(_with_context(asked(shown, tree, run.namespace), tree, example.source, run))
 
 
 def _flags(example: doctest.Example) -> int:
@@ -224,7 +227,7 @@ def _refused(example: doctest.Example, error: Exception, tree: ast.Module, run: 
     if example.exc_msg is None or not _CHECKER.check_output(example.exc_msg, got, _flags(example)):
         log.warning("%s: the example raised %s", line, got.strip())
         return
-    run.shown.append(Shown(label=_label(tree), refusal=str(error)))
+    run.shown.append(_with_context(Shown(label=_label(tree), refusal=str(error)), tree, example.source, run))
 
 
 def _evaluate(tree: ast.Module, source: str, run: _Run) -> tuple[str, Shown | None]:
@@ -800,6 +803,19 @@ def render_answers(answers: tuple[tuple[str, object], ...], md: Any) -> str:
     return f'<ul class="we-answers">{items}</ul>'
 
 
+def _with_context(shown: Shown, tree: ast.Module, source: str, run: _Run) -> Shown:
+    """The line's question for the record, where its card shows none (it is not shown to players)."""
+    if shown.label or shown.answers or (shown.result is not None and _situation(shown.result)):
+        return shown
+    context = ""
+    if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr):
+        expr = _unprinted(tree.body[0].value)
+        subjects = _subjects(expr)
+        situations = [s for s in dict.fromkeys(_situations(subjects, run.namespace)) if s]
+        context = "; ".join(situations) or _label_of(expr)
+    return replace(shown, context=context or " ".join(source.split()))
+
+
 def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:
     """What each executed example of a page shows, by its fence's line.
 
@@ -809,14 +825,23 @@ def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:
     return {line: tuple(shown) for line, shown in run_page(page).items() if line in examples}
 
 
-def situation_and_result(item: Shown) -> tuple[str, str]:
-    """One shown line as a player reads it: its situation in game words, and its result."""
+def situations_and_results(item: Shown) -> tuple[tuple[str, str], ...]:
+    """One shown line as a player reads it: each situation in game words with its result, none empty.
+
+    A line of several answers gives one pair per answer; printed text gives one pair per line, a
+    line's own question being the words before its first colon.
+    """
+    asked = item.label or item.context
     if item.refusal:
-        return item.label, f"not allowed: {item.refusal}"
+        return ((asked, f"not allowed: {item.refusal}"),)
+    if item.answers:
+        return tuple((situation or asked, words(value) or "none") for situation, value in item.answers)
     if item.text:
-        return "", item.text.strip()
+        lines = [line.rstrip() for line in item.text.strip().splitlines() if line.strip()]
+        pairs = [tuple(line.split(": ", 1)) if ": " in line.strip(": ") else (asked, line) for line in lines]
+        return tuple((situation.strip() or asked, result.strip() or "none") for situation, result in pairs)
     values = "; ".join(f"{name} {words(value)}".strip() for name, value in item.values)
     if item.result is None:
-        return item.label, values
+        return ((asked, values or "none"),)
     result = str(item.result.outcome) + (f" ({values})" if values else "")
-    return str(_situation(item.result) or item.label), result
+    return ((str(_situation(item.result) or asked), result),)

@@ -13,17 +13,20 @@ one-line reason in ``docs/releases/reasons.yml`` (``"1.1": {anchor: reason}``).
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
-from rulesite.examples import page_outcomes, situation_and_result
-from rulesite.model import Docs, Page, load, plain, safe_yaml_loader, system_pages
+from rules.charts import Bars, Chart
+from rules.tables import Table
+from rulesite.examples import page_outcomes, situations_and_results, words
+from rulesite.model import Docs, Page, TableDirective, load, plain, safe_yaml_loader, system_pages
 from rulesite.moves import read_moves
 
 RELEASES = "releases"
@@ -32,6 +35,9 @@ REASONS = "reasons.yml"
 _VERSION = re.compile(r"^[0-9]+(?:\.[0-9]+)*$")
 _COMMENT_START = re.compile(r"^\s*<!--")
 _BOX = re.compile(r"^\s*(?:!!!|\?\?\?\+?)\s")
+# A comment inside a line (``8<!-- states: hit.mitigated -->``) is the page's note to its checks, never
+# words a player reads: left out of the recorded text, and out of an older file's text when read.
+_INLINE_COMMENT = re.compile(r"\s*<!--.*?-->", re.DOTALL)
 
 
 class ReleaseError(ValueError):
@@ -56,6 +62,9 @@ class Entry:
     kind: str
     text: str
     outcomes: tuple[Outcome, ...] = ()
+    figures: tuple[Outcome, ...] | None = None
+    """The rows of the tables its section computes (``<!-- table: ... -->``), each row's first cell with
+    the others; ``None`` in a file recorded before releases kept them (then they are not compared)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +99,8 @@ class Change:
     after: Entry | None
     outcomes: tuple[OutcomeChange, ...] = ()
     reason: str = ""
+    figures: tuple[OutcomeChange, ...] = ()
+    """The rows of its computed tables that changed."""
 
     @property
     def anchor(self) -> str:
@@ -131,7 +142,32 @@ def section_text(page: Page, lines: list[str], start: int) -> str:
             paragraphs.append([])
             continue
         paragraphs[-1].append(text)
-    return "\n\n".join(plain(" ".join(lines)) for lines in paragraphs if lines)
+    return "\n\n".join(
+        plain(_INLINE_COMMENT.sub("", " ".join(lines))) for lines in paragraphs if lines
+    )
+
+
+def table_figures(directive: TableDirective) -> tuple[Outcome, ...]:
+    """A computed table's rows as the build shows them: each row's first cell, the others by header.
+
+    A chart gives its title and each series' points. A directive that fails gives nothing here: the
+    build reports it.
+    """
+    try:
+        value = getattr(importlib.import_module(directive.module), directive.function)()
+    except Exception:  # the strict build fails on it, naming the page and line
+        return ()
+    if isinstance(value, Table):
+        return tuple(_row(value.headers, row) for row in value.rows)
+    if isinstance(value, Chart | Bars):
+        return tuple(Outcome(f"{value.title}: {name}", words(dict(points))) for name, points in value.series)
+    return ()
+
+
+def _row(headers: tuple[str, ...], row: tuple[str, ...]) -> Outcome:
+    """A table row as the record keeps it: ``Affinity VU`` -> ``Multiplier: 2``."""
+    cells = "; ".join(f"{header}: {cell}" for header, cell in zip(headers[1:], row[1:], strict=True))
+    return Outcome(f"{headers[0]} {row[0]}".strip(), cells or row[0])
 
 
 def page_entries(page: Page) -> tuple[Entry, ...]:
@@ -144,14 +180,18 @@ def page_entries(page: Page) -> tuple[Entry, ...]:
         section = page.section(heading)
         last = heading.line + len(section)
         outcomes = tuple(
-            Outcome(*situation_and_result(item))
+            Outcome(situation, result)
             for line, items in shown.items()
             if heading.line < line <= last
             for item in items
+            for situation, result in situations_and_results(item)
         )
         kind = "ruling" if heading.ruling_title is not None else "rule"
         text = section_text(page, section, heading.line + 1)
-        entries.append(Entry(heading.anchor, page.src, plain(heading.name), kind, text, outcomes))
+        figures = tuple(
+            row for table in page.tables if heading.line < table.line <= last for row in table_figures(table)
+        )
+        entries.append(Entry(heading.anchor, page.src, plain(heading.name), kind, text, outcomes, figures))
     return tuple(entries)
 
 
@@ -186,6 +226,11 @@ def to_json(release: Release) -> str:
             "kind": entry.kind,
             "text": entry.text,
             "outcomes": [[outcome.situation, outcome.result] for outcome in entry.outcomes],
+            **(
+                {"figures": [[row.situation, row.result] for row in entry.figures]}
+                if entry.figures is not None
+                else {}
+            ),
         }
         for entry in release.entries
     ]
@@ -202,8 +247,10 @@ def read_release(path: Path) -> Release:
         version = str(data["version"])
         entries = tuple(
             Entry(
-                item["anchor"], item["page"], item["title"], item["kind"], item["text"],
+                item["anchor"], item["page"], item["title"], item["kind"],
+                _INLINE_COMMENT.sub("", item["text"]),
                 tuple(Outcome(str(situation), str(result)) for situation, result in item["outcomes"]),
+                None if "figures" not in item else tuple(Outcome(str(s), str(r)) for s, r in item["figures"]),
             )
             for item in data["entries"]
         )
@@ -255,7 +302,18 @@ def _keyed(outcomes: tuple[Outcome, ...]) -> dict[tuple[str, int], str]:
 
 def outcome_changes(before: Entry, after: Entry) -> tuple[OutcomeChange, ...]:
     """The examples whose result differs, matched by situation, then those added and removed."""
-    old, new = _keyed(before.outcomes), _keyed(after.outcomes)
+    return _paired(before.outcomes, after.outcomes)
+
+
+def figure_changes(before: Entry, after: Entry) -> tuple[OutcomeChange, ...]:
+    """The rows of its computed tables that differ; none if either release did not record them."""
+    if before.figures is None or after.figures is None:
+        return ()
+    return _paired(before.figures, after.figures)
+
+
+def _paired(before: tuple[Outcome, ...], after: tuple[Outcome, ...]) -> tuple[OutcomeChange, ...]:
+    old, new = _keyed(before), _keyed(after)
     changed = [OutcomeChange(key[0], old[key], new[key]) for key in new if old.get(key, new[key]) != new[key]]
     added = [OutcomeChange(key[0], None, new[key]) for key in new if key not in old]
     removed = [OutcomeChange(key[0], old[key], None) for key in old if key not in new]
@@ -277,11 +335,11 @@ def changes(previous: Release, release: Release, renamed: dict[str, str] | None 
         if before is None:
             found.append(Change(release.version, "added", None, entry))
             continue
-        outcomes = outcome_changes(before, entry)
+        outcomes, figures = outcome_changes(before, entry), figure_changes(before, entry)
         if before.page != entry.page or before.anchor != entry.anchor:
-            found.append(Change(release.version, "moved", before, entry, outcomes))
-        elif (before.text, before.title) != (entry.text, entry.title) or outcomes:
-            found.append(Change(release.version, "changed", before, entry, outcomes))
+            found.append(Change(release.version, "moved", before, entry, outcomes, figures=figures))
+        elif (before.text, before.title) != (entry.text, entry.title) or outcomes or figures:
+            found.append(Change(release.version, "changed", before, entry, outcomes, figures=figures))
     found += [
         Change(release.version, "retired", entry, None)
         for entry in previous.entries
@@ -372,4 +430,4 @@ def history(docs_root: Path) -> History:
 
 def _with_reason(change: Change, reasons: dict[tuple[str, str], str]) -> Change:
     reason = reasons.get((change.version, change.anchor), "")
-    return Change(change.version, change.kind, change.before, change.after, change.outcomes, reason)
+    return replace(change, reason=reason)

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from rules.affinity import calculate
 from rules.resistances import take_damage
 from rulesite.errata import changes_markdown, history_of, retired_links, word_diff
-from rulesite.model import Page, load
+from rulesite.model import Page, load, system_pages
 from rulesite.releases import (
     Entry,
     History,
@@ -26,6 +27,7 @@ from rulesite.releases import (
     page_entries,
     read_release,
     record,
+    snapshot,
     to_json,
     version_key,
 )
@@ -34,8 +36,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def entry(anchor: str, text: str = "Half damage.", page: str = "wards.md", **kw) -> Entry:
-    return Entry(anchor, page, kw.get("title", anchor.title()), kw.get("kind", "rule"), text,
-                 tuple(Outcome(s, r) for s, r in kw.get("outcomes", ())))
+    figures = kw.get("figures")
+    return Entry(
+        anchor,
+        page,
+        kw.get("title", anchor.title()),
+        kw.get("kind", "rule"),
+        text,
+        tuple(Outcome(s, r) for s, r in kw.get("outcomes", ())),
+        None if figures is None else tuple(Outcome(s, r) for s, r in figures),
+    )
 
 
 def release(version: str, *entries: Entry) -> Release:
@@ -114,9 +124,12 @@ def test_a_reason_for_a_rule_the_release_did_not_change_is_refused(tmp_path):
 
 
 def test_a_release_records_each_rule_with_its_examples_outcomes_in_game_words():
-    page = Page("wards.md", "# Wards { #wards }\n\n## Stone skin { #stone-skin }\n\nHalf the **damage**.\n\n"
-                "```python\n>>> from rules.resistances import take_damage\n"
-                ">>> take_damage(12, 'fire', ['Resist Fire']).final\n6\n```\n")
+    page = Page(
+        "wards.md",
+        "# Wards { #wards }\n\n## Stone skin { #stone-skin }\n\nHalf the **damage**.\n\n"
+        "```python\n>>> from rules.resistances import take_damage\n"
+        ">>> take_damage(12, 'fire', ['Resist Fire']).final\n6\n```\n",
+    )
     wards, stone = page_entries(page)
     assert (stone.anchor, stone.kind, stone.title) == ("stone-skin", "rule", "Stone skin")
     assert stone.text == "Half the damage."
@@ -158,10 +171,113 @@ def test_only_a_release_lets_a_published_anchor_go(tmp_path):
     assert retired_links(load(docs_root)) == {"/wards/#glass": "/changes/#v1-1-glass"}
 
 
+def test_a_rule_whose_computed_table_changed_is_marked_with_each_row_before_and_after():
+    """``<!-- table: ... -->`` figures are the rule's own words: a changed row changes the rule."""
+    before = release(
+        "1.0", entry("multipliers", figures=[("Affinity VU", "Multiplier: 2"), ("Affinity RS", "1/2")])
+    )
+    after = release(
+        "1.1", entry("multipliers", figures=[("Affinity VU", "Multiplier: 3"), ("Affinity RS", "1/2")])
+    )
+    (change,) = changes(before, after)
+    assert change.kind == "changed" and not change.outcomes
+    assert [(f.situation, f.before, f.after) for f in change.figures] == [
+        ("Affinity VU", "Multiplier: 2", "Multiplier: 3")
+    ]
+    page = "\n".join(
+        changes_markdown(History((before, after), ((before, ()), (after, (change,)))), load(), "c.md")
+    )
+    assert "Its table:" in page and "<del>Multiplier: 2</del> → <ins>Multiplier: 3</ins>" in page
+
+
+def test_a_release_recorded_before_tables_were_kept_compares_no_table():
+    old = release("1.0", entry("multipliers"))  # a file without "figures"
+    new = release("1.1", entry("multipliers", figures=[("Affinity VU", "Multiplier: 3")]))
+    assert changes(old, new) == ()
+
+
+def test_a_reason_is_accepted_for_a_rule_only_its_table_changed(tmp_path):
+    folder = tmp_path / "releases"
+    folder.mkdir()
+    for made in (
+        release("1.0", entry("multipliers", figures=[("VU", "2")])),
+        release("1.1", entry("multipliers", figures=[("VU", "3")])),
+    ):
+        (folder / f"{made.version}.json").write_text(to_json(made), encoding="utf-8")
+    (folder / "reasons.yml").write_text('"1.1":\n  multipliers: Weak spots hit harder.\n', encoding="utf-8")
+    assert [(c.anchor, c.reason) for c in history(tmp_path).changes[-1][1]] == [
+        ("multipliers", "Weak spots hit harder.")
+    ]
+
+
+def test_a_broken_history_is_reported_once_per_build(tmp_path, rulesite_log):
+    docs_root = tmp_path / "docs"
+    (docs_root / "releases").mkdir(parents=True)
+    (docs_root / "index.md").write_text("# Home { #home }\n", encoding="utf-8")
+    (docs_root / "releases" / "1.0.json").write_text(to_json(release("1.0")), encoding="utf-8")
+    (docs_root / "releases" / "reasons.yml").write_text('"1.0":\n  glass: Never used.\n', encoding="utf-8")
+    docs = load(docs_root)
+    assert history_of(docs) is None and history_of(docs) is None
+    assert len([r for r in rulesite_log if "changed no rule with anchor glass" in r.getMessage()]) == 1
+
+
+def test_a_pages_hidden_comments_are_no_part_of_its_recorded_text(tmp_path):
+    page = Page(
+        "wards.md",
+        "# Wards { #wards }\n\n## Stone skin { #stone-skin }\n\n"
+        "It takes away 8<!-- states: 17 // 2 -->, half.\n",
+    )
+    assert page_entries(page)[1].text == "It takes away 8, half."
+    older = release("1.0", entry("stone-skin", "It takes away 8<!-- states: 17 // 2 -->, half."))
+    (tmp_path / "1.0.json").write_text(to_json(older), encoding="utf-8")
+    assert read_release(tmp_path / "1.0.json").entries[0].text == "It takes away 8, half."
+
+
+def test_each_answer_of_a_line_is_recorded_under_its_own_situation():
+    """The drake's ``[-10, 20, 10]``: three results, each under its situation, none empty."""
+    page = Page(
+        "drakes.md",
+        "# Drakes { #drakes }\n\n```python\n>>> from rules.affinity import calculate\n"
+        ">>> drake = {'fire': 'AB', 'ice': 'VU'}\n"
+        ">>> [calculate(10, kind, drake).final for kind in ('fire', 'ice')]\n"
+        f"{[calculate(10, kind, {'fire': 'AB', 'ice': 'VU'}).final for kind in ('fire', 'ice')]}\n"
+        ">>> print(calculate(10, 'fire', 'VU').steps[5].text)\n"
+        f"{calculate(10, 'fire', 'VU').steps[5].text}\n```\n",
+    )
+    (drakes,) = page_entries(page)
+    fire, ice = (calculate(10, kind, {"fire": "AB", "ice": "VU"}) for kind in ("fire", "ice"))
+    assert drakes.outcomes[:2] == (
+        Outcome(fire.situation, str(fire.final)),
+        Outcome(ice.situation, str(ice.final)),
+    )
+    printed = drakes.outcomes[2]
+    assert printed.result == calculate(10, "fire", "VU").steps[5].text
+    assert printed.situation == calculate(10, "fire", "VU").situation
+
+
+@pytest.mark.tooling
+def test_every_recorded_outcome_of_the_site_has_its_situation_and_result():
+    """What scripts/release records for the system pages (runs every page's examples: about 2 s)."""
+    made = snapshot(load(), system_pages(), "0")
+    empty = [
+        (e.anchor, o)
+        for e in made.entries
+        for o in (*e.outcomes, *(e.figures or ()))
+        if not (o.situation and o.result)
+    ]
+    assert not empty, f"outcomes recorded without a situation or a result: {empty[:5]}"
+    assert "<!--" not in "".join(e.text for e in made.entries)
+    assert next(e for e in made.entries if e.anchor == "multipliers").figures
+
+
 @pytest.mark.built_site
 def test_the_built_site_shows_its_version_and_its_first_release(site):
     changes_html = (site / "changes" / "index.html").read_text(encoding="utf-8")
     assert 'id="v1-0"' in changes_html and "The first release" in changes_html
     assert not re.search(r"<h3 id=\"v1-0-", changes_html)
+    assert "&lt;!--" not in changes_html, "a hidden comment of a page shows as text on What changed"
+    latest = re.escape(history_of(load()).latest.version)
     affinity = (site / "affinity" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<p class="rules-version"[^>]*>Rules version 1\.0 · <a href="\.\./changes/">', affinity)
+    assert re.search(
+        rf'<p class="rules-version"[^>]*>Rules version {latest} · <a href="\.\./changes/">', affinity
+    )

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.examples import Shown, run_page, situation_and_result
+from rulesite.examples import Shown, run_page, situations_and_results
 from rulesite.model import Docs, Page, current, system_pages
 
 PLAYER_PAGES = (*system_pages(), "rulings.md", "glossary.md", "index.md")
@@ -100,7 +100,7 @@ def code_in_cards(page: Page) -> list[str]:
         for item in shown if line not in hidden else ():
             if item.refusal or item.text:
                 continue
-            for text in situation_and_result(item):
+            for text in (text for pair in situations_and_results(item) for text in pair):
                 code = _LOOKS_LIKE_CODE.search(text)
                 if code:
                     found.append(
