@@ -13,3 +13,10 @@
   `rulesite.preview` runs Material's link previews once per page.
 - `rulesite.dependencies` tells the live server (scripts/serve.py) which pages a code change touches.
 """
+
+QUIET_BUILD = {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+"""The environment that keeps dependencies' notices out of a build's output: Material's end-of-life box
+and the MkDocs 2 notice that mkdocs-redirects has ProperDocs print (each names its own variable). Every
+build the project starts (scripts/test, scripts/serve, the tests, the benchmarks) runs with it, so the
+warnings a designer must read are the only lines left."""
+

@@ -42,9 +42,11 @@ from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from rulesite import QUIET_BUILD
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+ENV = {**os.environ, **QUIET_BUILD}
 SYSTEM_PAGES = ["/resistances/", "/monsters/", "/affinity/", "/conditions/", "/typed-damage/",
                 "/taking-damage/"]
 sys.path.insert(0, str(ROOT))

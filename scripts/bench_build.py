@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rulesite import QUIET_BUILD
+
 ROOT = Path(__file__).resolve().parent.parent
 
 _HANDLER = "mkdocstrings_handlers.python._internal.handler"
@@ -81,7 +83,7 @@ def build_parts(config: Path, site: Path) -> dict[str, float]:
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, **QUIET_BUILD},
     )
     if done.returncode != 0:
         sys.exit(f"the instrumented build of {config} failed:\n{done.stderr[-3000:]}")

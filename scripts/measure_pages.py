@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from rulesite import QUIET_BUILD  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, _QuietHandler  # noqa: E402
 from tests.browser.player_view import (  # noqa: E402
     PALETTES,
@@ -44,7 +45,7 @@ def main() -> int:
     built = ROOT / "site"
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)],
-        cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, check=True, capture_output=True,
+        cwd=ROOT, env={**os.environ, **QUIET_BUILD}, check=True, capture_output=True,
     )
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(built)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

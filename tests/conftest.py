@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from rulesite import calculator_assets
+from rulesite import QUIET_BUILD, calculator_assets
 
 settings.register_profile(
     "ci", deadline=None, max_examples=100, derandomize=True, database=None,
@@ -103,7 +103,7 @@ def _build_if_stale(index: Path) -> None:
     calculator_assets.write()  # the calculators' wheel and runtime, as scripts/setup writes them
     if not index.exists() or index.stat().st_mtime < _newest(SOURCES):
         mkdocs = Path(sys.executable).parent / "mkdocs"
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+        env = {**os.environ, **QUIET_BUILD}
         # Never --quiet: it silences the warnings that --strict turns into failures.
         build = subprocess.run(
             [str(mkdocs), "build", "--strict", "--site-dir", str(SITE)],

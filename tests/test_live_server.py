@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from rulesite import QUIET_BUILD
+
 ROOT = Path(__file__).resolve().parent.parent
 PATIENCE = 300  # seconds; only a limit on waiting for a condition, never a timing claim
 
@@ -54,7 +56,7 @@ def test_a_rule_change_reaches_the_served_pages(tmp_path):
         server = subprocess.Popen(
             [sys.executable, str(copy / "scripts" / "serve.py"), "--dirty", "--no-strict",
              "--dev-addr", f"127.0.0.1:{port}"],
-            cwd=copy, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, stdout=output, stderr=subprocess.STDOUT,
+            cwd=copy, env={**os.environ, **QUIET_BUILD}, stdout=output, stderr=subprocess.STDOUT,
         )
     try:
         system, api = (f"http://127.0.0.1:{port}/{page}/" for page in ("affinity", "api/affinity"))

@@ -14,7 +14,7 @@ import markdown
 import pytest
 
 from rules.resistances import take_damage
-from rulesite import examples, flowcharts
+from rulesite import QUIET_BUILD, examples, flowcharts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,7 +128,7 @@ def test_a_broken_example_fails_the_strict_build_with_page_and_line(tmp_path):
     line = text.splitlines().index('>>> take_damage(12, "fire", ["Resist Physical"]).final') + 1
     build = subprocess.run(
         [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, check=False,
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, **QUIET_BUILD}, check=False,
     )
     assert build.returncode != 0
     assert f"docs/resistances.md, line {line}: the example did not evaluate as expected" in build.stderr

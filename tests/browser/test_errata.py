@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from rulesite import QUIET_BUILD
 from tests.browser.conftest import _QuietHandler
 from tests.browser.player_view import LAY_OUT_EVERYTHING, after_heading
 
@@ -146,7 +147,7 @@ def _write(root: Path, files: dict[str, str]) -> None:
 
 
 def _run(command: list[str], repo: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": f"{repo}{os.pathsep}{ROOT}", "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "PYTHONPATH": f"{repo}{os.pathsep}{ROOT}", **QUIET_BUILD}
     done = subprocess.run(command, cwd=repo, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}"
 
