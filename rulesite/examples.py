@@ -804,15 +804,26 @@ def render_answers(answers: tuple[tuple[str, object], ...], md: Any) -> str:
 
 
 def _with_context(shown: Shown, tree: ast.Module, source: str, run: _Run) -> Shown:
-    """The line's question for the record, where its card shows none (it is not shown to players)."""
+    """The line's question for the record, where its card shows none (it is not shown to players).
+
+    The situations of the results it reads, else its call in words, else what a loop goes through
+    ("for each native: VU, Normal, RS"), else its code.
+    """
     if shown.label or shown.answers or (shown.result is not None and _situation(shown.result)):
         return shown
     context = ""
-    if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr):
-        expr = _unprinted(tree.body[0].value)
-        subjects = _subjects(expr)
-        situations = [s for s in dict.fromkeys(_situations(subjects, run.namespace)) if s]
-        context = "; ".join(situations) or _label_of(expr)
+    statement = tree.body[0] if len(tree.body) == 1 else None
+    if isinstance(statement, ast.Expr):
+        expr = _unprinted(statement.value)
+        situations = [s for s in dict.fromkeys(_situations(_subjects(expr), run.namespace)) if s]
+        called = isinstance(expr, ast.Call) and getattr(expr.func, "id", "") == "print"
+        context = "; ".join(situations) or ("" if called else _label_of(expr))
+    elif isinstance(statement, ast.For) and isinstance(statement.target, ast.Name):
+        try:
+            each = f": {words(list(ast.literal_eval(statement.iter)))}"
+        except ValueError:
+            each = ""
+        context = f"For each {statement.target.id.replace('_', ' ')}{each}"
     return replace(shown, context=context or " ".join(source.split()))
 
 
