@@ -57,6 +57,9 @@ class Shown:
     text: str = ""
     answers: tuple[tuple[str, object], ...] = ()
     """Several answers, each with the situation it answers (a list of results' figures)."""
+    failed: tuple[str, ...] = ()
+    """Where the line is, what the page expects and what the rules now give, when they differ: the
+    page shows it in a banner at the example (the strict build fails on it too)."""
     context: str = ""
     """What the line asks, for the release record where the card shows no question (printed text, a
     refusal without a label): the situation of the results it reads, else its call in words, else its code."""
@@ -205,12 +208,17 @@ def _run_example(example: doctest.Example, run: _Run) -> None:
     except Exception as error:  # a refusal the example expects, or a failure the build reports
         _refused(example, error, tree, run, line)
         return
+    failed: tuple[str, ...] = ()
     if example.exc_msg is not None:
         log.warning("%s: expected %s, but nothing was raised", line, example.exc_msg.strip())
+        failed = (line, example.exc_msg.strip(), got.strip() or "nothing raised")
     elif not _CHECKER.check_output(example.want, got, _flags(example)):
         log.warning(
             "%s: the example did not evaluate as expected:\nExpected:\n%sGot:\n%s", line, example.want, got
         )
+        failed = (line, example.want.strip(), got.strip())
+    if failed:
+        run.shown.append(Shown(failed=failed))
     if shown:
         run.shown.append(_with_context(asked(shown, tree, run.namespace), tree, example.source, run))
 
@@ -226,6 +234,8 @@ def _refused(example: doctest.Example, error: Exception, tree: ast.Module, run: 
     got = traceback.format_exception_only(type(error), error)[-1]
     if example.exc_msg is None or not _CHECKER.check_output(example.exc_msg, got, _flags(example)):
         log.warning("%s: the example raised %s", line, got.strip())
+        expected = example.exc_msg.strip() if example.exc_msg else example.want.strip()
+        run.shown.append(Shown(failed=(line, expected, got.strip())))
         return
     run.shown.append(_with_context(Shown(label=_label(tree), refusal=str(error)), tree, example.source, run))
 
@@ -472,6 +482,8 @@ def python_toggle(code: str, summary: str, kind: str = "") -> str:
 
 
 def _render_one(item: Shown, md: Any) -> str:
+    if item.failed:
+        return render_failure(*item.failed)
     if item.refusal:
         label = f'<p class="we-situation" data-search-exclude>{escape(item.label)}</p>' if item.label else ""
         return (
@@ -486,6 +498,24 @@ def _render_one(item: Shown, md: Any) -> str:
         return f'<div class="worked-example">{_render_label(item.label)}{answers}</div>'
     body = _render_result(item, md) if item.result is not None else _render_label(item.label)
     return f'<div class="worked-example">{body}{_render_values(item.values, md)}</div>'
+
+
+def render_failure(where: str, expected: str, actual: str) -> str:
+    """A banner at an example the rules no longer bear out: what the page says, what the rules give.
+
+    Only a build that goes on past the failure shows it (``scripts/serve``, which rebuilds on every
+    save): the strict build fails on the same example, naming the page and line, so no published
+    page carries one.
+    """
+    return (
+        '<div class="worked-example we-failed" role="alert" data-search-exclude>'
+        f'<p class="we-result"><span class="we-tag">Example fails</span> {escape(where)}: the page says '
+        "one thing, the rules now give another. Fix the page or the rule "
+        "(<code>scripts/test --update</code> writes what the rules give).</p>"
+        f'<p class="we-failed-values"><span class="we-name">The page expects</span> <code>{escape(expected)}'
+        f'</code></p><p class="we-failed-values"><span class="we-name">The rules give</span> <code>'
+        f"{escape(actual)}</code></p></div>"
+    )
 
 
 # A card's question is left out of the site search (data-search-exclude): it restates the

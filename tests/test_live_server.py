@@ -1,5 +1,8 @@
 """scripts/serve shows a rule change: saving a file under rules/ rebuilds the pages that use it, new code.
 
+An example the change breaks shows a banner on the served page, at the example, with what the page
+expects and what the rules now give.
+
 The server runs as ``scripts/serve`` runs it (``--dirty``: a save rebuilds only what it
 touches); a change to a rules module must reach both the system page that computes with it
 and the API page that documents it, in the same live process.
@@ -72,6 +75,12 @@ def test_a_rule_change_reaches_the_served_pages(tmp_path):
         module.write_text(text.replace('"""', f'"""{marker} ', 1), encoding="utf-8")
         _wait_for_text(system, "9 damage, by the freshly saved rule, becomes", server, log)
         _wait_for_text(api, marker, server, log)
+        # A rule change that breaks an example: the page shows it at the example, not only the terminal.
+        vocabulary = copy / "rules" / "affinity" / "vocabulary.py"
+        vocabulary.write_text(vocabulary.read_text(encoding="utf-8").replace(
+            "Affinity.VU: Fraction(2)", "Affinity.VU: Fraction(3)"), encoding="utf-8")
+        _wait_for_text(system, "The page expects</span> <code>[-10, 20, 10]</code>", server, log)
+        _wait_for_text(system, "The rules give</span> <code>[-10, 30, 10]</code>", server, log)
     finally:
         server.terminate()
         server.wait(timeout=PATIENCE)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -113,6 +114,23 @@ def test_an_output_that_differs_from_the_code_is_reported_with_its_line(rulesite
     [record] = rulesite_log
     assert "did not evaluate as expected" in record.getMessage()
     assert "Expected:\n3\nGot:\n2\n" in record.getMessage()
+
+
+def test_an_example_that_fails_shows_a_banner_at_it_with_what_the_page_expects_and_what_the_rules_give():
+    """What scripts/serve shows while a designer works; the strict build fails on the same example."""
+    html = render('''
+        ```python
+        >>> [1 + 1, 2 + 2]
+        [2, 5]
+        >>> int("x")
+        4
+        ```
+    ''')
+    banners = re.findall(r'<div class="worked-example we-failed" role="alert"[^>]*>(.*?)</div>', html)
+    assert len(banners) == 2
+    assert "The page expects</span> <code>[2, 5]</code>" in banners[0]
+    assert "The rules give</span> <code>[2, 4]</code>" in banners[0]
+    assert "<code>4</code>" in banners[1] and "ValueError: invalid literal for int()" in banners[1]
 
 
 @pytest.mark.integration
