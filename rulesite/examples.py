@@ -509,8 +509,8 @@ def render_failure(where: str, expected: str, actual: str) -> str:
     """
     return (
         '<div class="worked-example we-failed" role="alert" data-search-exclude>'
-        f'<p class="we-result"><span class="we-tag">Example fails</span> {escape(where)}: the page says '
-        "one thing, the rules now give another. Fix the page or the rule "
+        f'<p class="we-result"><span class="we-tag">Example fails</span> <strong>{escape(where)}</strong>: '
+        "the page says one thing, the rules now give another. Fix the page or the rule "
         "(<code>scripts/test --update</code> writes what the rules give).</p>"
         f'<p class="we-failed-values"><span class="we-name">The page expects</span> <code>{escape(expected)}'
         f'</code></p><p class="we-failed-values"><span class="we-name">The rules give</span> <code>'
