@@ -33,7 +33,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from rulesite.extension import docs_of, page_of
-from rulesite.model import Docs, page_url
+from rulesite.model import Docs, page_url, plain
 from rulesite.releases import Change, Entry, History, OutcomeChange, ReleaseError, history, version_id
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -95,13 +95,27 @@ def _html(text: str) -> str:
     return escape(text).replace("\n\n", "<br><br>").replace("\n", " ")
 
 
-def _outcome(change: OutcomeChange, what: str = "example") -> str:
-    situation = f"{escape(change.situation)}: " if change.situation else ""
+_CITATION = re.compile(r"\s*\(§(?P<anchor>[a-z0-9]+(?:-[a-z0-9]+)*)\)")
+
+
+def _words(text: str, docs: Docs) -> str:
+    """Recorded words as a player reads them: a rule citation ``(§anchor)`` as the rule's title."""
+
+    def title(match: re.Match[str]) -> str:
+        heading = docs.heading(match["anchor"])
+        return f" ({plain(heading.name)})" if heading else ""
+
+    return escape(_CITATION.sub(title, text))
+
+
+def _outcome(change: OutcomeChange, docs: Docs, what: str = "example") -> str:
+    situation = f"{_words(change.situation, docs)}: " if change.situation else ""
+    before, after = _words(change.before or "", docs), _words(change.after or "", docs)
     if change.before is None:
-        return f"<li>{situation}<ins>{escape(change.after or '')}</ins> (new {what})</li>"
+        return f"<li>{situation}<ins>{after}</ins> (new {what})</li>"
     if change.after is None:
-        return f"<li>{situation}<del>{escape(change.before)}</del> ({what} removed)</li>"
-    return f"<li>{situation}<del>{escape(change.before)}</del> → <ins>{escape(change.after)}</ins></li>"
+        return f"<li>{situation}<del>{before}</del> ({what} removed)</li>"
+    return f"<li>{situation}<del>{before}</del> → <ins>{after}</ins></li>"
 
 
 def _where_now(entry: Entry, docs: Docs, retired: dict[str, Change], page: str) -> str:
@@ -137,16 +151,16 @@ def change_markdown(change: Change, docs: Docs, retired: dict[str, Change], page
     lines += _text_block(change)
     if change.kind == "retired" and change.before and change.before.outcomes:
         items = "".join(
-            f"<li>{escape(o.situation) + ': ' if o.situation else ''}{escape(o.result)}</li>"
+            f"<li>{_words(o.situation, docs) + ': ' if o.situation else ''}{_words(o.result, docs)}</li>"
             for o in change.before.outcomes
         )
         lines += [f'<p class="errata-label">Its examples gave:</p><ul class="errata-outcomes">{items}</ul>']
         lines += [""]
     if change.figures:
-        items = "".join(_outcome(row, "row") for row in change.figures)
+        items = "".join(_outcome(row, docs, "row") for row in change.figures)
         lines += [f'<p class="errata-label">Its table:</p><ul class="errata-outcomes">{items}</ul>', ""]
     if change.outcomes:
-        items = "".join(_outcome(outcome) for outcome in change.outcomes)
+        items = "".join(_outcome(outcome, docs) for outcome in change.outcomes)
         lines += [f'<p class="errata-label">Examples:</p><ul class="errata-outcomes">{items}</ul>', ""]
     return lines
 

@@ -15,7 +15,7 @@ import pytest
 from rules.affinity import calculate
 from rules.resistances import take_damage
 from rulesite.errata import changes_markdown, history_of, retired_links, word_diff
-from rulesite.model import Page, load, system_pages
+from rulesite.model import Page, load, plain, system_pages
 from rulesite.releases import (
     Entry,
     History,
@@ -188,6 +188,19 @@ def test_a_rule_whose_computed_table_changed_is_marked_with_each_row_before_and_
         changes_markdown(History((before, after), ((before, ()), (after, (change,)))), load(), "c.md")
     )
     assert "Its table:" in page and "<del>Multiplier: 2</del> → <ins>Multiplier: 3</ins>" in page
+
+
+def test_a_rule_citation_in_a_recorded_row_reads_as_the_rules_title():
+    docs = load()
+    before = release("1.0", entry("multipliers", figures=[("Affinity VU", "2 (§final-damage)")]))
+    after = release("1.1", entry("multipliers", figures=[("Affinity VU", "3 (§final-damage)")]))
+    page = "\n".join(
+        changes_markdown(
+            History((before, after), ((before, ()), (after, changes(before, after)))), docs, "c.md"
+        )
+    )
+    title = plain(docs.heading("final-damage").name)
+    assert f"<del>2 ({title})</del> → <ins>3 ({title})</ins>" in page and "§" not in page
 
 
 def test_a_release_recorded_before_tables_were_kept_compares_no_table():
