@@ -43,10 +43,19 @@ def _clone(into: Path) -> Path:
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
     (clone / ".venv").symlink_to(ROOT / ".venv")
     if (ROOT / "node_modules" / ".package-lock.json").exists():
-        # Hard links: nothing copied, and npm ci in the clone could not touch this checkout's files.
-        subprocess.run(["cp", "-al", str(ROOT / "node_modules"), str(clone / "node_modules")], check=True)
-        installed = (clone / "node_modules" / ".package-lock.json").stat().st_mtime
-        os.utime(clone / "package-lock.json", (installed - 1, installed - 1))  # as installed: no npm ci
+        # Hard links where the file system allows (nothing copied); a link to the folder otherwise.
+        # The clone's lock is dated before the install, so scripts/setup runs no npm ci there, which
+        # through a link would empty this checkout's node_modules.
+        linked = subprocess.run(
+            ["cp", "-al", str(ROOT / "node_modules"), str(clone / "node_modules")],
+            capture_output=True,
+            check=False,
+        )
+        if linked.returncode != 0:
+            shutil.rmtree(clone / "node_modules", ignore_errors=True)
+            (clone / "node_modules").symlink_to(ROOT / "node_modules")
+        installed = (ROOT / "node_modules" / ".package-lock.json").stat().st_mtime
+        os.utime(clone / "package-lock.json", (installed - 1, installed - 1))
     return clone
 
 
