@@ -73,7 +73,8 @@ def _player_lines(page: Page) -> Iterator[tuple[int, str]]:
 
 
 def _has_question(item: Shown) -> bool:
-    if item.refusal or item.text or item.answers or item.label:
+    # A failing example's banner is no answer: the example's own failure names it, page and line.
+    if item.failed or item.refusal or item.text or item.answers or item.label:
         return True
     return item.result is not None
 
