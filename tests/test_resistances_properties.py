@@ -228,6 +228,39 @@ reductions = st.one_of(
 graded = st.lists(st.one_of(resists, vulnerables, immunities), max_size=5)
 
 
+# hits on a few types, each perhaps resisted, perhaps with a vulnerability of its own and a
+# reduction against it: where the two promises of §ruling-reduction-several-types meet
+FEW = [DamageType.FIRE, DamageType.COLD, DamageType.ACID, DamageType.THUNDER]
+few = st.sampled_from(FEW)
+small_limits = st.one_of(st.none(), st.integers(min_value=1, max_value=12))
+
+
+@st.composite
+def meeting_hits(draw):
+    """(amount, types, traits, reduction) where traits and reductions meet on the same types."""
+    types = draw(st.lists(few, min_size=1, max_size=4, unique=True))
+    traits, reduction = [], {}
+    for kind in types:
+        if draw(st.booleans()):
+            traits.append(Resist(kind, draw(small_limits)))
+        if draw(st.booleans()):
+            traits.append(Vulnerable(kind, draw(small_limits)))
+        if draw(st.booleans()):
+            reduction[kind] = draw(st.integers(1, 12))
+    return draw(st.integers(0, 60)), types, traits, reduction
+
+
+def _positive(reduction):
+    return {kind: value for kind, value in reduction.items() if value > 0}
+
+
+def _raised(base, more):
+    return _positive({kind: (base or {}).get(kind, 0) + more.get(kind, 0) for kind in {*(base or {}), *more}})
+
+
+more_reduction = st.dictionaries(few, st.integers(0, 12), max_size=4)
+
+
 @given(amounts, st.integers(0, 100), type_lists, graded, reductions)
 def test_more_damage_in_never_gives_less_out(amount, more, types, traits, reduction):
     low = take_damage(amount, types, traits, reduction=reduction)
@@ -242,11 +275,62 @@ def test_adding_a_resistance_never_raises_the_damage_taken(amount, types, traits
     assert after.final <= before.final
 
 
+@given(meeting_hits(), st.builds(Resist, few, small_limits))
+def test_a_resistance_never_adds_damage_where_a_reduction_meets_it(hit, extra):
+    """§ruling-reduction-several-types, first promise: a resistance never adds damage."""
+    amount, types, traits, reduction = hit
+    before = take_damage(amount, types, traits, reduction=reduction)
+    after = take_damage(amount, types, [*traits, extra], reduction=reduction)
+    assert after.final <= before.final
+
+
 @given(amounts, type_lists, graded, vulnerables, reductions, circumstances)
 def test_adding_a_vulnerability_never_lowers_the_damage_taken(amount, types, traits, extra, reduction, facts):
     before = take_damage(amount, types, traits, reduction=reduction, **facts)
     after = take_damage(amount, types, [*traits, extra], reduction=reduction, **facts)
     assert after.final >= before.final
+
+
+@given(meeting_hits(), more_reduction, circumstances)
+def test_more_resistance_reduction_never_lowers_the_damage_taken(hit, more, facts):
+    """§ruling-reduction-several-types, second promise: a reduction may help or do nothing, never hurt."""
+    amount, types, traits, reduction = hit
+    before = take_damage(amount, types, traits, reduction=reduction, **facts)
+    after = take_damage(amount, types, traits, reduction=_raised(reduction, more), **facts)
+    assert after.final >= before.final
+
+
+@given(st.one_of(meeting_hits(), st.tuples(amounts, type_lists, graded, reductions)))
+def test_resistance_reduction_matches_a_plain_count(hit):
+    """The reduction ruling against a direct count: one type as written, several off the resistance."""
+    amount, types, traits, reduction = hit
+    plain = [trait for trait in traits if getattr(trait, "condition", None) is None]
+    kinds = list(dict.fromkeys(types))
+    removed, added = [], []
+    for kind in kinds:
+        graded_here = [t for t in plain if not isinstance(t, DamageImmunity) and t.covers(kind)]
+        resist = max((t for t in graded_here if isinstance(t, Resist)),
+                     key=lambda t: (t.limit is None, t.limit), default=None)
+        own = max((t.amount(amount) for t in graded_here if isinstance(t, Vulnerable)), default=0)
+        value = (reduction or {}).get(kind)
+        gained = 0
+        if resist is not None and value is not None:
+            gained = Vulnerable(kind, value if resist.limit is None else min(value, resist.limit)).amount(amount)
+        if DamageImmunity(kind) in plain:
+            removed.append(amount)
+            added.append(0)
+        elif len(kinds) == 1:
+            removed.append(resist.amount(amount) if resist else 0)
+            added.append(max(own, gained))
+        else:
+            removed.append((resist.amount(amount) if resist else 0) - gained)
+            added.append(own)
+    if len(kinds) > 1:
+        mitigated, extra = sum(sorted(removed)[-2:]) // 2, sum(sorted(added)[-2:]) // 2
+    else:
+        mitigated, extra = removed[0], added[0]
+    result = take_damage(amount, types, plain, reduction=reduction)
+    assert (result.mitigated, result.added) == (mitigated, extra)
 
 
 @given(amounts, type_lists, graded, st.one_of(resists, immunities))

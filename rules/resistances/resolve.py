@@ -323,33 +323,42 @@ def _resolve_type(  # noqa: PLR0917 - the inputs of one flowchart step
         return TypeOutcome(kind, damage, 0, immune=True)
     resist = _choose(resists, kind, steps)
     gained = _reduction(kind, resists, resist, reductions, steps)
-    vulnerable = _choose([*vulnerables, *([gained] if gained else [])], kind, steps)
     alone = len(kinds) == 1  # with several types, the combined figures change the damage
+    if not alone and gained is not None:
+        return _reduced_among_several(damage, kind, resist, gained, vulnerables, circumstances, steps)
+    vulnerable = _choose([*vulnerables, *([gained] if gained else [])], kind, steps)
     mitigated = _mitigate(damage, kind, resist, circumstances, steps, alone=alone)
     added = _add(damage, kind, vulnerable, steps, alone=alone)
-    if not alone and gained is not None:
-        mitigated, added = _against_its_resistance(damage, kind, gained, mitigated, added, steps)
     return TypeOutcome(kind, mitigated, added, resist, vulnerable)
 
 
-def _against_its_resistance(  # noqa: PLR0917 - one ruling's figures
-    damage: int, kind: DamageType, gained: Vulnerable, mitigated: int, added: int,
+def _reduced_among_several(  # noqa: PLR0917 - one ruling's inputs
+    damage: int,
+    kind: DamageType,
+    resist: Resist | None,
+    gained: Vulnerable,
+    vulnerables: list[Vulnerable],
+    circumstances: Circumstances,
     steps: list[Step],
-) -> tuple[int, int]:
-    """Several types: Resistance Reduction's vulnerability counts against its own resistance.
+) -> TypeOutcome:
+    """Several types: Resistance Reduction only takes away from its own resistance.
 
-    What it adds comes off what that resistance mitigates (never below 0, as it adds no
-    more than the resistance mitigates), and the type adds only what a vulnerability adds
-    beyond it, so a resistance never raises the damage (§ruling-reduction-several-types).
+    The vulnerability it creates is spent against the resistance it came from, which
+    mitigates that much less; the type's own vulnerability adds what it adds, untouched. So
+    a resistance never raises the damage and a reduction never lowers it
+    (§ruling-reduction-several-types).
     """
-    counted = gained.amount(damage)
-    net, extra = mitigated - counted, added - counted
+    vulnerable = _choose(vulnerables, kind, steps)
+    mitigated = _mitigate(damage, kind, resist, circumstances, steps, alone=False)
+    added = _add(damage, kind, vulnerable, steps, alone=False)
+    ignored = gained.amount(damage)
+    net = mitigated - ignored  # never below 0: the reduction's limit is at most the resistance's
     text = (
-        f"{gained} counts against the resistance: {kind.value} mitigates "
-        f"{mitigated} - {counted} = {net} and adds {added} - {counted} = {extra}"
+        f"{gained} counts only against the resistance it came from: "
+        f"{kind.value} mitigates {mitigated} - {ignored} = {net}"
     )
     steps.append(Step(rb.REDUCTION_SEVERAL, text))
-    return net, extra
+    return TypeOutcome(kind, net, added, resist, vulnerable)
 
 
 def _mitigate(
