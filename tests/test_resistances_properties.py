@@ -315,7 +315,8 @@ def test_resistance_reduction_matches_a_plain_count(hit):
         value = (reduction or {}).get(kind)
         gained = 0
         if resist is not None and value is not None:
-            gained = Vulnerable(kind, value if resist.limit is None else min(value, resist.limit)).amount(amount)
+            limit = value if resist.limit is None else min(value, resist.limit)
+            gained = Vulnerable(kind, limit).amount(amount)
         if DamageImmunity(kind) in plain:
             removed.append(amount)
             added.append(0)

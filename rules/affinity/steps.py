@@ -139,8 +139,10 @@ def _saved(state: object, kind: str) -> tuple[TypeState, State]:
 
 def _native_affinity(native: object, kind: str) -> Affinity:
     if isinstance(native, Mapping):
-        table = distinct(native, "native", read_damage_type)
-        return Affinity.parse(table[kind]) if kind in table else Affinity.NORMAL
+        # every entry read, not only this attack's: a table is refused wherever it is wrong
+        read = distinct(native, "native", read_damage_type)
+        table = {key: Affinity.parse(value) for key, value in read.items()}
+        return table.get(kind, Affinity.NORMAL)
     if isinstance(native, (Affinity, str)):
         return Affinity.parse(native)
     msg = f"native must be an affinity or a mapping of damage type to affinity, not {shown(native)}"

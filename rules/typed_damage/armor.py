@@ -118,7 +118,11 @@ def ablate(armor: Armor, mode: Mode, sources: frozenset[str], prevented: int, st
     # An H after a type's symbols goes with the last of them (§ruling-hardened-sources).
     kept = tuple(kind for kind in armor.hardened_types if counts.get(kind.word, getattr(armor, kind.word)))
     still_hard = armor.hardened and bool(kept or armor.hardened_vs or not armor.hardened_types)
-    worn = replace(armor, **counts, hardened_types=kept, hardened=still_hard)
+    # E worn away stops no energy type: the notation writes no type without an E
+    energy_types = armor.energy_types if counts.get("energy", armor.energy) else ()
+    worn = replace(
+        armor, **counts, hardened_types=kept, hardened=still_hard, energy_types=energy_types
+    )
     steps.append(Step(rb.ABLATIVE_WEAR, f"prevented {prevented}: {armor.symbols} "
                       f"wears to {worn.symbols or 'nothing'}"))
     return worn

@@ -28,6 +28,8 @@ __all__ = [
     "Face",
     "Mode",
     "Weapon",
+    "armor_note",
+    "mode_note",
     "source_key",
     "source_name",
     "source_problem",
@@ -129,6 +131,81 @@ def source_problem(name: str) -> str | None:
     return None
 
 
+_ARMOR_NOTE = re.compile(
+    r"""
+    \A(?:
+        (?P<ablative>ab)                        # Ab: ablative armor
+      | (?P<hardened>h)                         # H: hardened against everything
+      | h \s+ vs \.? \s* (?P<against>.*)         # H vs. Arrows: hardened against one source
+    )\Z
+    """,
+    re.IGNORECASE | re.VERBOSE | re.DOTALL,
+)
+_NOTE_BREAKS = ",()"  # what ends a note in notation, so never inside one
+
+
+def _note_problem(note: str) -> str | None:
+    """Why text could not stand as one note between parentheses, or ``None``."""
+    if not note.strip():
+        return "an empty note"
+    if note != note.strip():
+        return f"a note with spaces around it, {shown(note)}"
+    broken = [character for character in _NOTE_BREAKS if character in note]
+    if broken:
+        return f"a note cannot hold {shown(broken[0])}, which ends a note, as in {shown(note)}"
+    return None
+
+
+def armor_note(note: str) -> tuple[str, str]:
+    """What one note of armor notation says, as the notation and `Armor` both read it.
+
+    Returns ``("ablative", "")``, ``("hardened", "")``, ``("hardened_vs", source)`` or
+    ``("energy", energy type)``: the one reading of a note, so an armor built in code
+    prints only notes that read back as what it holds.
+
+    Raises:
+        RulesError: Text that could not be a note, or a source that could never match.
+
+    Examples:
+        >>> armor_note("H  vs. Arrows"), armor_note("Fire")
+        (('hardened_vs', 'Arrows'), ('energy', 'Fire'))
+
+    """
+    problem = _note_problem(note)
+    if problem is not None:
+        raise RulesError(problem)
+    read = _ARMOR_NOTE.match(note)
+    if read is None:
+        unmatched = source_problem(note)
+        if unmatched is not None:
+            raise RulesError(f"the energy type {unmatched}")
+        return "energy", note
+    if read.group("ablative"):
+        return "ablative", ""
+    if read.group("hardened"):
+        return "hardened", ""
+    against = read.group("against").strip()
+    if not against:
+        raise RulesError("'H vs.' names nothing")
+    unmatched = source_problem(against)
+    if unmatched is not None:
+        raise RulesError(f"'H vs.' {unmatched}")
+    return "hardened_vs", against
+
+
+def mode_note(note: str) -> str | None:
+    """What one note of a weapon mode says: ``None`` for armor piercing (``AP``), else the note.
+
+    Raises:
+        RulesError: Text that could not be a note.
+
+    """
+    problem = _note_problem(note)
+    if problem is not None:
+        raise RulesError(problem)
+    return None if note.casefold() == "ap" else note
+
+
 @dataclass(frozen=True, slots=True)
 class Mode:
     """One way to use a weapon: a number of dice, a damage type and its notes.
@@ -165,6 +242,10 @@ class Mode:
         if self.kind is not DamageType.ENERGY and self.intensity:
             msg = f"Only energy has an intensity; a {self.kind.word} mode has none"
             raise RulesError(msg)
+        for note in self.notes:
+            if mode_note(note) is None:
+                msg = f"notes: {shown(note)} reads as armor piercing; write armor_piercing=True"
+                raise RulesError(msg)
 
     @property
     def succeeds_on(self) -> frozenset[Face]:
@@ -259,10 +340,7 @@ class Armor:
             name=_name(self.name),
             hardened_types=_types(self.hardened_types),
         )
-        for source in (*self.energy_types, *self.hardened_vs):
-            problem = source_problem(source)
-            if problem is not None:
-                raise RulesError(f"A source {problem}")
+        self._check_notes()
         for field in counted:
             if getattr(self, field) > MOST_SYMBOLS:
                 count = shown(getattr(self, field))
@@ -281,6 +359,28 @@ class Armor:
                     f"hardened_types names {kind.word}, but the armor has no {kind.value}: an H "
                     "follows the symbols of the type it hardens (BBBBH)"
                 )
+                raise RulesError(msg)
+
+    def _check_notes(self) -> None:
+        """Each note reads back as what it holds, as the notation reads it (`armor_note`)."""
+        for energy in self.energy_types:
+            read = _read_note(energy, "energy_types")
+            if read != ("energy", energy):
+                reads_as = _READS_AS[read[0]]
+                msg = f"energy_types: {shown(energy)} reads as {reads_as} in notation, not an energy type"
+                raise RulesError(msg)
+        if self.energy_types and not self.energy:
+            msg = (
+                f"energy_types {shown(self.energy_types)} names an energy type, but the armor has no E "
+                "(Tip: energy=1 for one point against it)"
+            )
+            raise RulesError(msg)
+        for source in self.hardened_vs:
+            problem = source_problem(source)
+            if problem is not None:
+                raise RulesError(f"A source {problem}")
+            if _read_note(f"H vs. {source}", "hardened_vs") != ("hardened_vs", source):
+                msg = f"hardened_vs: {shown(source)} does not read back as one source"
                 raise RulesError(msg)
 
     @property
@@ -327,6 +427,20 @@ class Armor:
 
 
 
+_READS_AS = {
+    "ablative": "ablative armor (Ab)",
+    "hardened": "hardened armor (H)",
+    "hardened_vs": "hardness against a source (H vs. ...)",
+}
+
+
+def _read_note(note: str, what: str) -> tuple[str, str]:
+    try:
+        return armor_note(note)
+    except RulesError as error:
+        raise RulesError(f"{what}: {error}") from None
+
+
 def _names(values: object, what: str) -> tuple[str, ...]:
     return tuple(nonblank(value, what, such_as="words such as 'Fire'") for value in collection(values, what))
 
@@ -351,4 +465,10 @@ def _mode(value: object) -> Mode:
 
 
 def _name(value: object) -> str | None:
-    return None if value is None else nonblank(value, "name", such_as="a name such as 'Longsword'")
+    if value is None:
+        return None
+    name = nonblank(value, "name", such_as="a name such as 'Longsword'")
+    if ":" in name:  # the notation's name ends at its first ':'
+        msg = f"name must not hold ':', which ends a name in notation, not {shown(name)}"
+        raise RulesError(msg)
+    return name

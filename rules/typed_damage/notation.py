@@ -13,9 +13,11 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from rules.errors import NotationError, RulesTypeError, shown
+from rules.errors import NotationError, RulesError, RulesTypeError, shown
 from rules.typed_damage.equipment import (
     INTENSITIES,
     MOST_SYMBOLS,
@@ -24,8 +26,9 @@ from rules.typed_damage.equipment import (
     Face,
     Mode,
     Weapon,
+    armor_note,
+    mode_note,
     source_name,
-    source_problem,
 )
 
 __all__ = [
@@ -39,6 +42,8 @@ __all__ = [
     "source_name",
 ]
 
+
+T = TypeVar("T")
 
 _DIGITS = "0123456789"
 _MOST_DIGITS = 100  # 10**100 (rules.checks.LARGEST) has 101 digits; anything with more is above it
@@ -162,11 +167,12 @@ def _mode(scan: _Scanner) -> Mode:
     notes: list[str] = []
     armor_piercing = False
     if scan.peek() == "(":
-        for _, note in scan.notes():
-            if note.upper() == "AP":
+        for start, note in scan.notes():
+            read = _read(scan, start, mode_note, note)
+            if read is None:
                 armor_piercing = True
             else:
-                notes.append(note)
+                notes.append(read)
         scan.skip_spaces()
     return Mode(dice, kind, intensity, armor_piercing, tuple(notes))
 
@@ -289,33 +295,42 @@ class _ArmorNotes:
     ablative: bool = False
 
 
+def _read(scan: _Scanner, start: int, reader: Callable[[str], T], note: str) -> T:
+    """A note read as `Armor` and `Mode` read it; a refusal names the note's position."""
+    try:
+        return reader(note)
+    except RulesError as error:
+        raise scan.fail(str(error), start) from None
+
+
 def _armor_notes(scan: _Scanner, energy: int, hard: list[DamageType]) -> _ArmorNotes:
-    """Read ``(Fire, H vs. Arrows, Ab)``: energy types, hardness and ablation."""
+    """Read ``(Fire, H vs. Arrows, Ab)``: energy types, hardness and ablation (`armor_note`)."""
     notes = _ArmorNotes(given=True)
+    general: int | None = None  # where (H) was written
     for start, note in scan.notes():
-        word = note.casefold()
-        if word == "ab":
+        kind, value = _read(scan, start, armor_note, note)
+        if kind == "ablative":
+            if notes.ablative:
+                raise scan.fail("(Ab) twice: one Ab makes the armor ablative", start)
             notes.ablative = True
-        elif word == "h":
-            if hard:
-                kinds = ", ".join(f"{kind.value}H" for kind in hard)
-                problem = f"(H) hardens against everything, but {kinds} against one type: write one"
-                raise scan.fail(problem, start)
+        elif kind == "hardened":
+            if general is not None:
+                raise scan.fail("(H) twice: one H hardens the armor", start)
+            general = start
+        elif kind == "hardened_vs":
             notes.hardened = True
-        elif word.startswith("h vs"):
-            notes.hardened = True
-            against = note[4:].lstrip(".").strip()
-            if not against:
-                raise scan.fail("'H vs.' names nothing", start)
-            unmatched = source_problem(against)
-            if unmatched is not None:
-                raise scan.fail(f"'H vs.' {unmatched}", start)
-            notes.hardened_vs.append(against)
-        elif source_problem(note) is not None:
-            raise scan.fail(f"the energy type {source_problem(note)}", start)
+            notes.hardened_vs.append(value)
         elif energy == 0:
             problem = f"{shown(note)} names an energy type, but the armor has no E"
             raise scan.fail(problem + " (Tip: write E(Cold) for one point against cold)", start)
         else:
-            notes.energy_types.append(note)
+            notes.energy_types.append(value)
+    if general is not None:
+        narrower = [*(f"{kind.value}H" for kind in hard), *(f"H vs. {vs}" for vs in notes.hardened_vs)]
+        if narrower:
+            against = "one source" if not hard else "one type" if not notes.hardened_vs else "less"
+            listed = ", ".join(narrower)
+            problem = f"(H) hardens against everything, but {listed} against {against}: write one"
+            raise scan.fail(problem, general)
+        notes.hardened = True
     return notes

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from itertools import pairwise
 
 from rules.checks import collection, nonblank, settle, whole_number
 from rules.errors import RulesError, RulesTypeError, shown
@@ -61,6 +62,29 @@ class WoundLevel:
         return f"{self.penalty} to all actions" if self.penalty else "No penalty"
 
 
+def _check_rows(kind: TrackKind, levels: tuple[WoundLevel, ...]) -> None:
+    """Every row can be reached: the taken-out row comes last, each severity row needs more damage.
+
+    A row the rules could never check would print on the track and never be reached.
+    """
+    for level in levels[:-1]:
+        if level.penalty is None:
+            msg = (
+                f"{level.name} takes the character out (penalty None), so it must be the track's "
+                f"last row, not before {levels[-1].name}"
+            )
+            raise RulesError(msg)
+    if kind is TrackKind.SEVERITY:
+        for before, after in pairwise(levels):
+            if after.least <= before.least:
+                msg = (
+                    f"On a severity track each row needs more damage than the one before: "
+                    f"{after.name} ({after.least}) after {before.name} ({before.least}) could never "
+                    f"take a hit of its own"
+                )
+                raise RulesError(msg)
+
+
 _SIMPLE = (
     WoundLevel("Scratched", 4, 0),
     WoundLevel("Hurt", 3, -1),
@@ -101,6 +125,7 @@ class WoundTrack:
             if ticks > level.boxes:
                 msg = f"{level.name} has {level.boxes} boxes: {ticks} cannot be checked"
                 raise RulesError(msg)
+        _check_rows(kind, levels)
         settle(self, kind=kind, levels=levels, checked=checked)
 
     @classmethod
