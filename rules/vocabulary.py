@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from enum import Enum
 from types import MappingProxyType
 
+from rules.errors import RulesError
 from rules.words import normalise, parse_word
 
 __all__ = ["CharacterCondition", "Condition", "among", "bare_effect_name", "name_key", "same_name"]
@@ -90,8 +91,18 @@ class Condition(Enum):
     WEAKENED = "weakened"
 
     @classmethod
-    def parse(cls, value: Condition | str) -> Condition:
-        """Read a condition: ``"Prone"``, ``"removed from game"`` (the old name of exiled)..."""
+    def parse(cls, value: Condition | CharacterCondition | str) -> Condition:
+        """Read a condition: ``"Prone"``, ``"removed from game"`` (the old name of exiled)...
+
+        A `CharacterCondition` (what a ``Condition Immune:`` line names) is its condition,
+        so the immunity's condition reads here as its name does (§ruling-one-vocabulary);
+        forced movement is no condition and is refused.
+        """
+        if isinstance(value, CharacterCondition):
+            if value.condition is None:
+                msg = f"{value.value} is no condition a combatant can have: use one of the seventeen"
+                raise RulesError(msg)
+            return value.condition
         return parse_word(cls, value, "condition", aliases=_CONDITION_ALIASES)
 
     @property

@@ -227,12 +227,18 @@ def test_a_band_sharing_variable_resistance_needs_holders_and_both_types():
         refusal(lambda: SharedShift([" "]))
         == "RulesError: A holder of Variable Resistance must be a name such as 'Vrock', not ' '"
     )
-    assert refusal(lambda: SharedShift(["Vrock"], "fire")) == (
-        "RulesError: A shift resists one elemental type and is vulnerable to another, both or neither"
+    both = "RulesError: A shift resists one elemental type and is vulnerable to another elemental type"
+    assert refusal(lambda: SharedShift(["Vrock"], "fire")).startswith(both)
+    assert refusal(lambda: SharedShift(["Vrock"], "fire", "fire")).startswith(both)
+    # the types are elemental, as the rule and `use` have them
+    assert refusal(lambda: SharedShift(["Vrock"], "radiant", "physical")).startswith(both)
+    # a user is one of the holders, as `use` refuses anyone else; names compare by the one vocabulary
+    assert refusal(lambda: SharedShift(["Vrock"], "fire", "cold", "Hezrou")) == (
+        "RulesError: 'Hezrou' does not hold this Variable Resistance (held by Vrock)"
     )
-    assert refusal(lambda: SharedShift(["Vrock"], "fire", "fire")) == (
-        "RulesError: A shift resists one elemental type and is vulnerable to another, both or neither"
-    )
+    band = SharedShift(["Vrock", " VROCK", "Barlgura"], "fire", "cold", "vrock")
+    assert (band.holders, band.user) == (("Vrock", "Barlgura"), "Vrock")
+    assert band.traits_of("vrock") == band.traits_of("Vrock") != ()
     assert refusal(lambda: SharedShift(["Vrock"], "fire", "cold", " ")) == (
         "RulesError: The user of Variable Resistance must be a holder's name such as 'Vrock', not ' '"
     )

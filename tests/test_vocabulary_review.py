@@ -8,6 +8,7 @@ stops and for the non-stacking list.
 
 from __future__ import annotations
 
+import random
 from math import floor
 
 import pytest
@@ -16,6 +17,8 @@ from hypothesis import strategies as st
 
 from rules.affinity import Affinity, Modifier, calculate
 from rules.conditions import Attack, Combatant, can_be_commanded_by, violates_mark
+from rules.errors import RulesError
+from rules.monsters.variable import SharedShift
 from rules.resistances import CharacterCondition, check_effect, parse_trait
 from rules.taking_damage import NON_STACKING, Defender, Immunity, take_hit
 from rules.taking_damage.defender import non_stacking_name
@@ -129,3 +132,26 @@ def test_a_plural_or_a_silent_e_does_not_make_another_word(one, other):
 def test_a_source_in_the_plural_reads_as_one_thing(plural, one):
     """Each ending rule of `singular`, on words of the lengths where the rules part ways."""
     assert singular(plural) == one
+
+
+@given(st.sampled_from([member for member in CharacterCondition if member.condition is not None]))
+def test_the_condition_an_immunity_line_names_is_one_a_combatant_can_have(member):
+    """§ruling-one-vocabulary: `Condition Immune: Dazed` names the dazed of the conditions system."""
+    named = parse_trait(f"Condition Immune: {member.value}").condition
+    source = "Ogre" if member.condition.source_name else None
+    assert Combatant("Ari").add(named, source).has(member.condition)
+    assert Combatant("Ari").add(member.condition, source).has(named)
+
+
+def test_forced_movement_is_no_condition_a_combatant_has():
+    with pytest.raises(RulesError, match="Forced Movement"):
+        Combatant("Ari").add(CharacterCondition.FORCED_MOVEMENT)
+
+
+@given(st.sampled_from(["Vrock", "vrock", " VROCK ", "Vrock  "]), st.sampled_from(["vrock", "VROCK"]))
+def test_variable_resistance_holders_compare_in_any_case_and_spacing(held, asked):
+    """§ruling-one-vocabulary: "Vrock" and "vrock" are one holder of a shared Variable Resistance."""
+    band = SharedShift((held, "Barlgura", asked)).use(asked, ["fire"], random.Random(1))
+    assert len(band.holders) == 2
+    assert band.traits_of(asked) == band.traits_of(held) == band.traits != ()
+    assert SharedShift(band.holders, band.resisted, band.vulnerable, asked) == band

@@ -21,8 +21,10 @@ from dataclasses import dataclass
 
 from rules.checks import collection, nonblank, settle
 from rules.errors import RulesError, shown
+from rules.monsters.data import ELEMENTAL
 from rules.monsters.groups import variable_resistance
 from rules.resistances import DamageType, Resist, Vulnerable
+from rules.vocabulary import name_key
 
 __all__ = ["SharedShift"]
 
@@ -32,7 +34,8 @@ class SharedShift:
     """The Resist and Vulnerable that Variable Resistance gives a band of allies.
 
     Attributes:
-        holders: The allies that have the ability, by name.
+        holders: The allies that have the ability, by name; a name given twice in another
+            case or spacing is one holder (§ruling-one-vocabulary), kept as first written.
         resisted: The type they resist, or ``None`` before the first use.
         vulnerable: The type they are vulnerable to, or ``None`` before the first use.
         user: Who used it last, or ``None``.
@@ -52,14 +55,25 @@ class SharedShift:
         if not names:
             msg = "Variable Resistance is shared by one or more holders, not none"
             raise RulesError(msg)
+        first: dict[str, str] = {}
+        for name in names:
+            first.setdefault(name_key(name), name)
+        holders = tuple(first.values())
         resisted = None if self.resisted is None else DamageType.parse(self.resisted)
         vulnerable = None if self.vulnerable is None else DamageType.parse(self.vulnerable)
-        if (resisted is None) != (vulnerable is None) or (resisted is not None and resisted is vulnerable):
-            msg = "A shift resists one elemental type and is vulnerable to another, both or neither"
+        shifted = tuple(kind for kind in (resisted, vulnerable) if kind is not None)
+        if len(shifted) == 1 or len(set(shifted)) != len(shifted) or not set(shifted) <= set(ELEMENTAL):
+            msg = (
+                "A shift resists one elemental type and is vulnerable to another elemental type "
+                f"({', '.join(kind.value for kind in ELEMENTAL)}), both or neither, "
+                f"not {shown(self.resisted)} and {shown(self.vulnerable)}"
+            )
             raise RulesError(msg)
-        user = None if self.user is None else nonblank(self.user, "The user of Variable Resistance",
-                                                        such_as="a holder's name such as 'Vrock'")
-        settle(self, holders=tuple(dict.fromkeys(names)), resisted=resisted, vulnerable=vulnerable, user=user)
+        settle(self, holders=holders, resisted=resisted, vulnerable=vulnerable)
+        if self.user is not None:
+            such_as = "a holder's name such as 'Vrock'"
+            user = nonblank(self.user, "The user of Variable Resistance", such_as=such_as)
+            settle(self, user=self._held(user))
 
     @property
     def traits(self) -> tuple[str, ...]:
@@ -71,6 +85,15 @@ class SharedShift:
     def traits_of(self, name: str) -> tuple[str, ...]:
         """The lines one creature has from the shift: none unless it holds the ability."""
         return self.traits if self._holder(name) in self.holders else ()
+
+    def _held(self, name: object) -> str:
+        """A holder's name as the band writes it; anyone else is refused, as `use` refuses them."""
+        holder = self._holder(name)
+        if holder not in self.holders:
+            held = ", ".join(self.holders)
+            msg = f"{shown(name)} does not hold this Variable Resistance (held by {held})"
+            raise RulesError(msg)
+        return holder
 
     def use(
         self,
@@ -91,12 +114,7 @@ class SharedShift:
 
         """
         named = (users,) if isinstance(users, str) else collection(users, "users")
-        triggered = tuple(dict.fromkeys(self._holder(name) for name in named))
-        for name in triggered:
-            if name not in self.holders:
-                held = ", ".join(self.holders)
-                msg = f"{shown(name)} does not hold this Variable Resistance (held by {held})"
-                raise RulesError(msg)
+        triggered = tuple(dict.fromkeys(self._held(name) for name in named))
         if not triggered:
             msg = "users must name the holder that Variable Resistance triggered for"
             raise RulesError(msg)
@@ -104,6 +122,8 @@ class SharedShift:
         resisted, vulnerable = variable_resistance(triggering_types, rng)
         return SharedShift(self.holders, resisted, vulnerable, user)
 
-    @staticmethod
-    def _holder(name: object) -> str:
-        return nonblank(name, "A holder of Variable Resistance", such_as="a name such as 'Vrock'")
+    def _holder(self, name: object) -> str:
+        """The name as written among the holders when it is one of them (case and spacing aside)."""
+        given = nonblank(name, "A holder of Variable Resistance", such_as="a name such as 'Vrock'")
+        key = name_key(given)
+        return next((holder for holder in self.holders if name_key(holder) == key), given)
