@@ -16,12 +16,16 @@ from rules.conditions import (
     Condition,
     PenaltyType,
     after_damage,
+    allowed_actions,
+    can_flank,
     damage_dealt,
     damage_taken,
+    grants_combat_advantage,
+    movement,
     stack_penalties,
     total_defense,
 )
-from rules.conditions.effects import CONDITION_RULES
+from rules.conditions.effects import CONDITION_RULES, condition_table
 from rules.conditions.vocabulary import SOURCE_NAMES
 
 TYPES = [None, "cover", "concealment", "power", "mark"]
@@ -144,3 +148,38 @@ def test_results_and_public_tables_are_read_only():
             table[Condition.PRONE] = None  # type: ignore[index]
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.steps = ()  # type: ignore[misc]
+
+
+def _alone(condition):
+    return Combatant("X").add(condition, "Ogre" if condition.source_name else None)
+
+
+def _moves_in_words(allowed):
+    parts = []
+    if not allowed.can_move:
+        parts.append("cannot move")
+    elif allowed.crawl_only:
+        parts.append("crawl only")
+    elif allowed.square_cost == 2:
+        parts.append("each square costs 2")
+    if allowed.ignores_forced_movement:
+        parts.append("ignores forced movement")
+    return "; ".join(parts) or "—"
+
+
+def test_the_at_a_glance_table_says_what_the_rules_answer():
+    """Each row of the conditions' at-a-glance table, against the questions asked of that condition alone:
+    movement, flanking and combat advantage (a table beside the rules, tested against them)."""
+    table = condition_table()
+    for condition, row in zip(Condition, table.rows, strict=True):
+        cells = dict(zip(table.headers, row, strict=True))
+        assert cells["Condition"].startswith(f"[{condition.title}]")
+        who = _alone(condition)
+        assert cells["Movement"] == _moves_in_words(movement(who)), condition
+        assert (cells["Cannot flank"] == "yes") is not bool(can_flank(who)), condition
+        near = bool(grants_combat_advantage(who, adjacent=True))
+        far = bool(grants_combat_advantage(who, adjacent=False))
+        expected = "yes" if far else "to adjacent enemies" if near else "—"
+        assert cells["Grants combat advantage"] == expected, condition
+        no_actions = allowed_actions(who).outcome.startswith("actions: none")
+        assert (cells["Actions"].split(";")[0] == "none") is no_actions, condition

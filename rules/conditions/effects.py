@@ -90,6 +90,19 @@ class Effects:
         return CONDITION_RULES[self.condition]
 
     @property
+    def no_actions(self) -> bool:
+        """Whether the condition leaves no actions, and so no move of the character's own."""
+        return self.actions is ActionLimit.NONE
+
+    @property
+    def moves(self) -> Movement:
+        """The character's own movement under this condition: no actions means no move.
+
+        `rules.conditions.questions.movement` and the at-a-glance table both read this.
+        """
+        return Movement.CANNOT if self.no_actions else self.movement
+
+    @property
     def penalties(self) -> str:
         """The penalties the condition imposes, in words."""
         parts = [f"{value} {kind.value} to attack rolls" for kind, value in self.attack_penalties]
@@ -277,7 +290,7 @@ def _actions(effects: Effects) -> str:
 
 
 def _movement(effects: Effects) -> str:
-    parts = [] if effects.movement is Movement.NORMAL else [effects.movement.value]
+    parts = [] if effects.moves is Movement.NORMAL else [effects.moves.value]
     if effects.ignores_forced_movement:
         parts.append("ignores forced movement")
     return "; ".join(parts)

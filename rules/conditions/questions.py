@@ -179,16 +179,15 @@ def movement(combatant: Combatant) -> MovementAllowed:
     """How the combatant's conditions restrict its movement."""
     combatant = read_combatant(combatant, "combatant")
     steps = []
-    found = {EFFECTS[condition].movement for condition in combatant.conditions}
+    found = {EFFECTS[condition].moves for condition in combatant.conditions}
     for condition in combatant.conditions:
         effects = EFFECTS[condition]
         if effects.movement is not Movement.NORMAL:
             steps.append(Step(effects.rule, f"{condition.value}: {effects.movement.value}"))
         if effects.ignores_forced_movement:
             steps.append(Step(effects.rule, f"{condition.value}: ignores forced movement"))
-        if effects.actions is ActionLimit.NONE:
+        if effects.no_actions:
             steps.append(Step(effects.rule, f"{condition.value}: takes no actions, so no move"))
-            found.add(Movement.CANNOT)
     if not steps:
         steps.append(Step(rb.MOVEMENT, "no condition restricts movement"))
     return MovementAllowed(
