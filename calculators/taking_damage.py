@@ -79,7 +79,7 @@ def solve(form: Form) -> dict[str, object]:
         immunities = tuple(Immunity(line) for line in form.lines("immunities"))
     with form.concerning("one-time"):
         one_time = tuple(OneTime(line) for line in form.lines("one-time"))
-    with form.concerning("immunities", inputs={"requires": "requires"}):
+    with form.concerning("immunities", inputs={"requires": "requires", "one_time": "one-time"}):
         defender = Defender(
             magic_armor=form.number("magic-armor"),
             physical_armor=form.number("physical-armor"),

@@ -171,3 +171,15 @@ def test_a_resistance_reduction_typed_twice_is_refused_on_its_field():
     for reduction in ("Fire 5, Fire 1", "Fire 1, Fire 5", "fire 5, FIRE 1"):
         got = answer("resistances", {"damage": "20", "types": "fire", "reduction": reduction})
         assert (got["ok"], got["field"]) == (False, "reduction"), got
+
+
+@pytest.mark.parametrize(
+    ("immunities", "one_time", "field"),
+    [("", "Battle Mastery\nMind Blank", "one-time"), ("Poison Immunity\nMind Blank", "", "immunities"),
+     ("Poison Immunity", "Battle Mastery", "one-time")],
+)
+def test_two_non_stacking_effects_are_refused_on_the_field_of_the_second(immunities, one_time, field):
+    """A clash shows beside the field where the second non-stacking effect was typed."""
+    values = {"damage": "5", "body": "3", "immunities": immunities, "one-time": one_time}
+    got = answer("taking-damage", values)
+    assert (got["ok"], got["field"]) == (False, field), got

@@ -232,8 +232,7 @@ class Defender:
         if self.next_hit is not None:
             set_(self, "next_hit", Pool.parse(self.next_hit))
         set_(self, "order", _order(self.order))
-        with concerning("immunities"):
-            check_stacking(self.effects)
+        check_stacking(self.effects)
         stopped = self.stops_everything()
         if stopped:
             msg = (
@@ -332,7 +331,8 @@ def check_stacking(effects: Iterable[Effect]) -> None:
     The effects come already read, as a `Defender` holds them.
 
     Raises:
-        RulesError: Two effects from the list, naming both.
+        RulesError: Two effects from the list, naming both; it concerns the input of the
+            second (``"immunities"`` or ``"one_time"``), where the clash shows.
 
     """
     held: Effect | None = None
@@ -344,5 +344,5 @@ def check_stacking(effects: Iterable[Effect]) -> None:
                 f"{shown(effect.name)} may not stack with {shown(held.name)}: both are on the "
                 "non-stacking list. Tip: if an ability lets it stack, mark the effect as stacking"
             )
-            raise RulesError(msg)
+            raise RulesError(msg, concerns="one_time" if isinstance(effect, OneTime) else "immunities")
         held = effect
