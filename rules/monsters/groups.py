@@ -104,6 +104,7 @@ def monster_traits(
 
     Args:
         groups: The monster's groups, e.g. ``["Undead", "Shadow"]``; one group may be given alone.
+            Any number: the cost grows linearly with them (no limit; see "Long lists" on the API page).
         level: The monster's level; needed only when ``new_rules`` is false.
         new_rules: Whether the table uses the new resistance rules (no limits); without
             them each line gets a limit of 5 per tier.
@@ -148,6 +149,7 @@ def traits_for(
 
     Args:
         groups: The monster's groups, e.g. ``["Undead", "Shadow"]``; one group may be given alone.
+            Any number: the cost grows linearly with them (no limit; see "Long lists" on the API page).
         level: The monster's level; needed only when ``new_rules`` is false.
         new_rules: Whether the table uses the new resistance rules (no limits); without
             them each line gets a limit of 5 per tier (levels 1-10: 5, 11-20: 10, 21-30: 15).

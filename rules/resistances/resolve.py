@@ -102,7 +102,8 @@ def take_damage(
         amount: The damage, a whole number of 0 or more.
         types: One damage type or several, in any case; none (or empty) means physical.
         traits: The creature's traits, as stat-block lines (``"Resist 10 Fire"``) or trait
-            objects; one line may be given on its own.
+            objects; one line may be given on its own. Any number: the cost grows linearly
+            with them, about 14 µs a line (no limit; see "Long lists" on the API page).
         advantage: The attack has Combat Advantage.
         critical: The attack is a critical hit.
         ongoing: The damage is ongoing damage.
