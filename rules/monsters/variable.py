@@ -73,7 +73,7 @@ class SharedShift:
         if self.user is not None:
             such_as = "a holder's name such as 'Vrock'"
             user = nonblank(self.user, "The user of Variable Resistance", such_as=such_as)
-            settle(self, user=self._held(user))
+            settle(self, user=self._held(user, self._keys()))
 
     @property
     def traits(self) -> tuple[str, ...]:
@@ -84,12 +84,16 @@ class SharedShift:
 
     def traits_of(self, name: str) -> tuple[str, ...]:
         """The lines one creature has from the shift: none unless it holds the ability."""
-        return self.traits if self._holder(name) in self.holders else ()
+        return self.traits if self._holder(name, self._keys()) in self.holders else ()
 
-    def _held(self, name: object) -> str:
+    def _keys(self) -> dict[str, str]:
+        """Each holder by the key its name is compared by (§ruling-one-vocabulary)."""
+        return {name_key(holder): holder for holder in self.holders}
+
+    def _held(self, name: object, keys: dict[str, str]) -> str:
         """A holder's name as the band writes it; anyone else is refused, as `use` refuses them."""
-        holder = self._holder(name)
-        if holder not in self.holders:
+        holder = self._holder(name, keys)
+        if name_key(holder) not in keys:
             held = ", ".join(self.holders)
             msg = f"{shown(name)} does not hold this Variable Resistance (held by {held})"
             raise RulesError(msg)
@@ -114,7 +118,8 @@ class SharedShift:
 
         """
         named = (users,) if isinstance(users, str) else collection(users, "users")
-        triggered = tuple(dict.fromkeys(self._held(name) for name in named))
+        keys = self._keys()
+        triggered = tuple(dict.fromkeys(self._held(name, keys) for name in named))
         if not triggered:
             msg = "users must name the holder that Variable Resistance triggered for"
             raise RulesError(msg)
@@ -122,8 +127,8 @@ class SharedShift:
         resisted, vulnerable = variable_resistance(triggering_types, rng)
         return SharedShift(self.holders, resisted, vulnerable, user)
 
-    def _holder(self, name: object) -> str:
+    @staticmethod
+    def _holder(name: object, keys: dict[str, str]) -> str:
         """The name as written among the holders when it is one of them (case and spacing aside)."""
         given = nonblank(name, "A holder of Variable Resistance", such_as="a name such as 'Vrock'")
-        key = name_key(given)
-        return next((holder for holder in self.holders if name_key(holder) == key), given)
+        return keys.get(name_key(given), given)
