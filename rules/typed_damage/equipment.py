@@ -287,6 +287,7 @@ class Weapon:
             msg = "A weapon has one or more modes, not none"
             raise RulesError(msg)
         settle(self, modes=modes, name=_name(self.name))
+        _named_before_colons(self.name, [note for mode in modes for note in mode.notes])
 
     def __str__(self) -> str:
         body = "/".join(map(str, self.modes))
@@ -375,6 +376,7 @@ class Armor:
                 "(Tip: energy=1 for one point against it)"
             )
             raise RulesError(msg)
+        _named_before_colons(self.name, [*self.energy_types, *self.hardened_vs])
         for source in self.hardened_vs:
             problem = source_problem(source)
             if problem is not None:
@@ -432,6 +434,18 @@ _READS_AS = {
     "hardened": "hardened armor (H)",
     "hardened_vs": "hardness against a source (H vs. ...)",
 }
+
+
+def _named_before_colons(name: str | None, notes: list[str]) -> None:
+    """A note holding ':' needs a name first: the notation reads the text before its first ':' as one."""
+    if name is None:
+        for note in notes:
+            if ":" in note:
+                msg = (
+                    f"the note {shown(note)} holds ':', which the notation reads as the end of a name: "
+                    "give the name too (name='Rifle')"
+                )
+                raise RulesError(msg)
 
 
 def _read_note(note: str, what: str) -> tuple[str, str]:
