@@ -275,9 +275,9 @@ def test_adding_a_resistance_never_raises_the_damage_taken(amount, types, traits
     assert after.final <= before.final
 
 
-@given(meeting_hits(), st.builds(Resist, few, small_limits))
+@given(meeting_hits(), st.one_of(st.builds(Resist, few, small_limits), st.builds(DamageImmunity, few)))
 def test_a_resistance_never_adds_damage_where_a_reduction_meets_it(hit, extra):
-    """§ruling-reduction-several-types, first promise: a resistance never adds damage."""
+    """§ruling-reduction-several-types, first promise: a resistance (or an immunity) never adds damage."""
     amount, types, traits, reduction = hit
     before = take_damage(amount, types, traits, reduction=reduction)
     after = take_damage(amount, types, [*traits, extra], reduction=reduction)

@@ -26,7 +26,8 @@ from rules.typed_damage.wounds import TrackKind
 from rules.vocabulary import CharacterCondition, Condition
 
 # Words the notation reads as something of its own, and text that cannot sit in a note.
-HOSTILE = ["Ab", "ab", "AB", "H", "h", "AP", "ap", "H vs. Arrows", "H  vs. Bolts", "h vs darts", "Hvs", "x: y",
+HOSTILE = ["Ab", "ab", "AB", "H", "h", "AP", "ap", "H vs. Arrows", "H  vs. Bolts", "h vs darts", "Hvs",
+           "x: y",
            "Fire", "fire", "Cold Iron", "a:b", "x(y", "x)y", "a, b", "Arrows and Bolts", " Fire", "Fire ",
            "", " ", "...", "E", "X", "+", "-", "*", "B", "Lasers", "H vs.", "vs. Arrows", "Ab Fire"]
 notes = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=8))
