@@ -6,7 +6,9 @@
   (``node_modules/pyodide/``): only the five files a page needs to run pure Python;
 - the project's own pure-Python wheel: the ``rules`` and ``calculators`` packages, written
   with ``zipfile`` (no build isolation, no network), byte for byte the same for the same
-  sources, and named with its content hash so no browser keeps a stale copy.
+  sources, and named with its content hash so no browser keeps a stale copy. The tools page
+  offers it for download: it carries the rules' data (``docs/rules.json``, written first by
+  `rulesite.data`) as ``calculators/rules.json`` and the ``rules-reference`` command.
 
 The builders (MkDocs, ProperDocs, Zensical) copy the folder as any other asset; the
 ``calculator`` fence (``rulesite/calculator.py``) reads it to say which wheel to load,
@@ -25,6 +27,9 @@ import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from rulesite.data import CURRENT as RULES_DATA
+from rulesite.data import write as write_rules_data
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "docs" / "assets" / "calculator"
@@ -60,6 +65,7 @@ def write(root: Path = ROOT) -> Assets:
     folder = root / "docs" / "assets" / "calculator"
     folder.mkdir(parents=True, exist_ok=True)
     runtime = _copy_runtime(root / "node_modules" / "pyodide", folder)
+    write_rules_data(root)  # the rules' data, which the wheel ships
     wheel = write_wheel(folder, root)
     return Assets(wheel=wheel, runtime=runtime, sizes=_sizes(folder, wheel) if runtime else ())
 
@@ -107,12 +113,17 @@ def write_wheel(folder: Path, root: Path = ROOT) -> str:
             old.unlink()
     if target.is_file():
         return wheel_name
-    metadata = f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {version}\n"
+    metadata = (
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {version}\n"
+        f"Summary: {project['description']}\nLicense: MIT\nRequires-Python: {project['requires-python']}\n"
+    )
+    scripts = "".join(f"{name} = {target}\n" for name, target in project.get("scripts", {}).items())
     wheel = (
         "Wheel-Version: 1.0\nGenerator: rulesite.calculator_assets\nRoot-Is-Purelib: true\n"
         "Tag: py3-none-any\n"
     )
     files += [(f"{info}/METADATA", metadata.encode()), (f"{info}/WHEEL", wheel.encode())]
+    files += [(f"{info}/entry_points.txt", f"[console_scripts]\n{scripts}".encode())] if scripts else []
     record = "".join(f"{path},sha256={_hash(data)},{len(data)}\n" for path, data in files)
     files.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))
     partial = target.with_suffix(".partial")
@@ -135,6 +146,9 @@ def _sources(root: Path) -> list[tuple[str, bytes]]:
         for path in sorted(base.rglob("*")):
             if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
                 files.append((path.relative_to(root).as_posix(), path.read_bytes()))
+    rules_data = root / "docs" / RULES_DATA
+    if rules_data.is_file():  # the rule text `rules-reference rule ANCHOR` prints
+        files.append((f"calculators/{RULES_DATA}", rules_data.read_bytes()))
     return files
 
 

@@ -19,6 +19,7 @@ Every regular expression that reads these conventions lives in this module.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -49,6 +50,10 @@ _RULING_TITLE = re.compile(r"^Ruling:\s*(?P<title>.+)$")
 _STEP_NUMBER = re.compile(r"^[0-9]+\.\s+")
 _SEE_ALSO = re.compile(r"\s*\(see [^)]*\)")
 _HIDDEN_CODE = re.compile(r"^<!--\s*invisible-code-block:\s*python[ \t]*$")
+_LINK_TARGET = re.compile(r"\]\((?P<path>[^)\s#]*)(?:#(?P<anchor>[\w-]+))?\)")
+_SECTION_MARK = re.compile(r"§(?P<anchor>[a-z0-9]+(?:-[a-z0-9]+)*)")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_BLANK_RUN = re.compile(r"\n{3,}")
 
 
 def plain(markdown: str) -> str:
@@ -565,6 +570,45 @@ def relative_url(target: str, source: str) -> str:
     """The link from one page to another, as the built site spells it (``../affinity/``)."""
     depth = page_url(source).count("/") - 1
     return "../" * depth + page_url(target).lstrip("/") if target != source else ""
+
+
+def _section_prose(page: Page, heading: Heading) -> str:
+    """A section's Markdown without its fences (examples, charts, calculators) and comments."""
+    section = page.section(heading)
+    skip = {n for fence in page.fences for n in range(fence.line, fence.end + 1)}
+    kept = [line for n, line in enumerate(section, heading.line + 1) if n not in skip]
+    return _BLANK_RUN.sub("\n\n", _COMMENT.sub("", "\n".join(kept))).strip()
+
+
+def _site_link(page: Page, path: str, anchor: str | None) -> str | None:
+    """A link of a page as an address relative to the site's root; ``None`` if it leaves the docs."""
+    if "://" in path or path.startswith(("mailto:", "/")):
+        return None
+    if path and not path.endswith(".md"):
+        return None
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(page.src), path)) if path else page.src
+    return page_url(target).lstrip("/") + (f"#{anchor}" if anchor else "")
+
+
+def site_markdown(page: Page, heading: Heading) -> str:
+    """A section's prose as Markdown whose links are relative to the site's root (``affinity/#guarding``)."""
+
+    def relink(match: re.Match[str]) -> str:
+        address = _site_link(page, match["path"], match["anchor"])
+        return match.group() if address is None else f"]({address})"
+
+    return _LINK_TARGET.sub(relink, _section_prose(page, heading))
+
+
+def cited_anchors(page: Page, heading: Heading) -> list[str]:
+    """The anchors a section's prose links to or cites (``§anchor``), in order."""
+    prose = _section_prose(page, heading)
+    found = [
+        (match.start(), match["anchor"]) for match in _LINK_TARGET.finditer(prose)
+        if match["anchor"] and _site_link(page, match["path"], match["anchor"]) is not None
+    ]
+    found += [(match.start(), match["anchor"]) for match in _SECTION_MARK.finditer(prose)]
+    return list(dict.fromkeys(anchor for _, anchor in sorted(found)))
 
 
 def load(root: Path = DOCS) -> Docs:

@@ -1,0 +1,256 @@
+"""The rules as data (rules.json and one document per release): what tools read matches what players read.
+
+The built site's documents follow the published schema; every anchor published on a rules page
+is an id in them; each worked example's result is the one the built page shows; and a rule
+that no release changed since reads as that release recorded it.
+"""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from rulesite import data
+from rulesite.model import load, published_anchors, system_pages
+from rulesite.moves import read_moves
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "docs" / data.SCHEMA).read_text(encoding="utf-8"))
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+# What a worked example's card holds, by class (``rulesite/examples.py`` renders them).
+PARTS = ("we-situation", "we-result", "we-tag", "we-text", "we-name", "we-value", "we-asked", "we-table")
+
+
+def documents(site: Path) -> dict[str, dict]:
+    """Every document the built site serves, by file name: the current rules and each release."""
+    current = json.loads((site / data.CURRENT).read_text(encoding="utf-8"))
+    found = {data.CURRENT: current}
+    for release in current["releases"]:
+        found[release["address"]] = json.loads((site / release["address"]).read_text(encoding="utf-8"))
+    return found
+
+
+def test_the_schema_is_a_valid_json_schema():
+    Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_every_document_of_the_build_follows_the_published_schema(site):
+    assert json.loads((site / data.SCHEMA).read_text(encoding="utf-8")) == SCHEMA, (
+        "the site serves another schema"
+    )
+    validator = Draft202012Validator(SCHEMA)
+    found = documents(site)
+    assert len(found) >= 2, "no release's document: docs/releases/ records at least 1.0"
+    for name, document in found.items():
+        errors = [
+            f"{'/'.join(map(str, error.absolute_path))}: {error.message}"
+            for error in validator.iter_errors(document)
+        ]
+        assert not errors, f"{name} breaks {data.SCHEMA}:\n" + "\n".join(errors[:10])
+        ids = [rule["id"] for rule in document["rules"]]
+        assert len(ids) == len(set(ids)), f"{name}: an id is given twice"
+        assert {rule["system"] for rule in document["rules"]} <= {
+            system["id"] for system in document["systems"]
+        }
+    for name, document in found.items():
+        expected = "current" if name == data.CURRENT else name.removeprefix("rules-").removesuffix(".json")
+        assert document["version"] == expected
+
+
+def test_every_address_in_the_current_rules_lands_on_its_rule(site):
+    """Addresses are relative to the document at the site's root: each reaches its rule's id."""
+    current = documents(site)[data.CURRENT]
+    missing = []
+    for rule in current["rules"]:
+        page, anchor = rule["url"].split("#")
+        html = (site / page / "index.html").read_text(encoding="utf-8")
+        if f'id="{anchor}"' not in html:
+            missing.append(rule["url"])
+    assert not missing, f"addresses that land on no rule: {missing}"
+
+
+def test_every_published_anchor_of_a_rules_page_is_in_the_data(site):
+    """Each is an id of rules.json, or of a release that had it (retired), or it left the rules.
+
+    Two kinds of published anchor on a rules page are no rule: a heading of the collapsed
+    "For programmers" section (its messages and code names), which the data holds as part
+    of that section; and an anchor recorded in docs/moved.yml as moved to the API reference.
+    """
+    docs = load(ROOT / "docs")
+    rules_pages = system_pages(ROOT / "mkdocs.yml")
+    found = documents(site)
+    held = {rule["id"] for document in found.values() for rule in document["rules"]}
+    moved = {(move.page, move.anchor): move for move in read_moves(ROOT / "docs" / "moved.yml")}
+    published = [line for line in published_anchors() if line.split("#")[0].strip("/") + ".md" in rules_pages]
+    assert len(published) >= 250
+    missing = []
+    for line in published:
+        path, anchor = line.split("#")
+        page = path.strip("/") + ".md"
+        move = moved.get((page, anchor))
+        if anchor in held or (move and (move.new_anchor in held or move.new_page not in rules_pages)):
+            continue
+        where = (
+            next((a for a in docs.pages[page].anchors if a.name == anchor), None)
+            if page in docs.pages
+            else None
+        )
+        section = [h for h in docs.pages[page].headings if where and h.line < where.line and h.anchor][-1:]
+        if not (section and section[0].anchor.endswith("-for-programmers") and section[0].anchor in held):
+            missing.append(line)
+    assert not missing, f"published anchors no document holds: {missing}"
+
+
+class _Cards(HTMLParser):
+    """A built page's worked-example cards, by the id of the heading whose section holds them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.section = ""
+        self.cards: dict[str, list[dict]] = {}
+        self.open: list[tuple[str, set[str]]] = []
+        self.card: dict | None = None
+        self.depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        given = dict(attrs)
+        classes = set((given.get("class") or "").split())
+        if tag in HEADINGS and given.get("id"):
+            self.section = given["id"]
+            self.cards.setdefault(self.section, [])
+        if tag in VOID:
+            return
+        self.open.append((tag, classes))
+        if "worked-example" in classes:
+            self.card = {"refused": "we-refused" in classes, "parts": [], "answers": []}
+            self.depth = len(self.open)
+            self.cards.setdefault(self.section, []).append(self.card)
+        elif self.card is not None and tag == "li" and any("we-answers" in c for _, c in self.open):
+            self.card["answers"].append({"we-asked": "", "strong": ""})
+        elif self.card is not None and (tag in {"svg", "figure", "table"}):
+            self.card["figure"] = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID or not self.open:
+            return
+        self.open.pop()
+        if self.card is not None and len(self.open) < self.depth:
+            self.card = None
+
+    def handle_data(self, text: str) -> None:
+        if self.card is None:
+            return
+        part = next((name for _, classes in reversed(self.open) for name in PARTS if name in classes), "")
+        if self.card["answers"]:
+            answer = self.card["answers"][-1]
+            key = (
+                "we-asked"
+                if part == "we-asked"
+                else "strong"
+                if any(t == "strong" for t, _ in self.open)
+                else ""
+            )
+            if key:
+                answer[key] += text
+            return
+        self.card["parts"].append((part, text))
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _text(card: dict, part: str) -> str:
+    return _words("".join(text for name, text in card["parts"] if name == part))
+
+
+def _values(card: dict) -> list[str]:
+    """Each ``name value`` of a card's values, in order."""
+    values: list[list[str]] = []
+    for name, text in card["parts"]:
+        if name == "we-name":
+            values.append([text, ""])
+        elif name == "we-value" and values:
+            values[-1][1] += text
+    return [_words(f"{name} {value}") for name, value in values]
+
+
+def shown(card: dict) -> list[tuple[str, str]]:
+    """A card as situation and result, as the data words them (``rulesite.examples.situation_and_result``)."""
+    situation = _text(card, "we-situation")
+    if card["answers"]:
+        return [(_words(answer["we-asked"]), _words(answer["strong"])) for answer in card["answers"]]
+    if card["refused"]:
+        return [(situation, f"not allowed: {_text(card, 'we-result')}")]
+    if _text(card, "we-text"):
+        return [("", _text(card, "we-text"))]
+    result, values = _text(card, "we-result"), _values(card)
+    if result and values:
+        return [(situation, f"{result} ({'; '.join(values)})")]
+    return [(situation, result or "; ".join(values))]
+
+
+def _cards_by_rule(page: Path, ids: set[str]) -> dict[str, list[dict]]:
+    """A page's cards by rule: a heading that is no rule ("For programmers") belongs to the rule above."""
+    reader = _Cards()
+    reader.feed(page.read_text(encoding="utf-8"))
+    found: dict[str, list[dict]] = {}
+    rule = ""
+    for section, cards in reader.cards.items():
+        rule = section if section in ids else rule
+        found.setdefault(rule, []).extend(cards)
+    return found
+
+
+def test_each_worked_example_in_the_data_is_the_one_its_page_shows(site):
+    rules = documents(site)[data.CURRENT]["rules"]
+    ids = {rule["id"] for rule in rules}
+    compared = 0
+    by_page: dict[str, dict[str, list[dict]]] = {}
+    for rule in rules:
+        if rule["page"] not in by_page:
+            by_page[rule["page"]] = _cards_by_rule(site / rule["page"] / "index.html", ids)
+        cards = by_page[rule["page"]].get(rule["id"], [])
+        if any(card.get("figure") for card in cards):
+            continue  # a table or chart: its words are compared nowhere but here, by count
+        on_page = [pair for card in cards for pair in shown(card) if pair[1]]
+        in_data = [(_words(e["situation"]), _words(e["result"])) for e in rule["examples"]]
+        assert in_data == on_page, f"{rule['url']}: the data's examples differ from the page's"
+        compared += len(in_data)
+    assert compared >= 500, f"only {compared} examples compared: is the page reader still finding the cards?"
+
+
+def test_a_rule_no_release_changed_since_reads_as_that_release_recorded_it(site):
+    found = documents(site)
+    current = found[data.CURRENT]
+    latest = found[data.release_file(current["latest_release"])]["rules"]
+    recorded = {rule["id"]: rule for rule in latest}
+    unchanged = [rule for rule in current["rules"] if rule["changed_in"] is not None]
+    assert unchanged, "no rule unchanged since the latest release: is changed_in computed?"
+    for rule in unchanged:
+        before = recorded.get(rule["id"])
+        assert before is not None, (
+            f"{rule['id']}: changed_in {rule['changed_in']}, yet not in the latest release"
+        )
+        assert (before["title"], before["text"], before["examples"]) == (
+            rule["title"],
+            rule["text"],
+            rule["examples"],
+        )
+
+
+def test_the_words_and_markdown_are_the_players_and_every_citation_is_an_anchor_of_the_site(site):
+    """No page's Markdown file name, comment or raw ``§anchor`` reaches a tool; what a rule cites exists."""
+    anchors = set(load(ROOT / "docs").anchors)
+    rules = documents(site)[data.CURRENT]["rules"]
+    for rule in rules:
+        words = (
+            rule["text"] + rule["markdown"] + "".join(e["situation"] + e["result"] for e in rule["examples"])
+        )
+        assert ".md#" not in rule["markdown"] and "<!--" not in words and "(§" not in words, rule["id"]
+        assert set(rule["cites"]) <= anchors, f"{rule['id']} cites {set(rule['cites']) - anchors}"
+    assert sum(len(rule["cites"]) for rule in rules) >= 200
