@@ -321,22 +321,22 @@ def sizes(path: Path) -> tuple[int, int]:
 
 
 def listing(docs_root: Path, wheel: Path | None, source: str) -> list[str]:
-    """The documents, the schema and the wheel as a Markdown table with their sizes, linked from a page."""
-    rows = ["| What | Address | Size (gzip) |", "|---|---|---|"]
+    """The documents, the schema and the wheel as a Markdown list with their sizes, linked from a page."""
     current = docs_root / CURRENT
     if not current.is_file():
         return ["The rules' data is not in this build: `scripts/calculator-assets` writes it.", ""]
     versions = [item["version"] for item in json.loads(current.read_text(encoding="utf-8"))["releases"]]
-    files = [("The rules now", CURRENT), ("The schema", SCHEMA)]
-    files += [(f"Release {version}", release_file(version)) for version in reversed(versions)]
-    for what, name in files:
+    files = [(CURRENT, "the rules now")]
+    files += [(release_file(version), f"release {version}") for version in reversed(versions)]
+    files += [(SCHEMA, "the schema")]
+    items = []
+    for name, what in files:
         size, packed = sizes(docs_root / name)
-        rows.append(f"| {what} | [`{name}`]({_from(name, source)}) | {_kb(size)} ({_kb(packed)}) |")
+        items.append(f"- [`{name}`]({_from(name, source)}): {what}, {_kb(size)} ({_kb(packed)} compressed)")
     if wheel is not None:
-        size, _ = sizes(wheel)
         link = _from(wheel.relative_to(docs_root).as_posix(), source)
-        rows.append(f"| The engine: a wheel | [`{wheel.name}`]({link}) | {_kb(size)} |")
-    return [*rows, ""]
+        items.append(f"- [The engine]({link}), a Python wheel: {_kb(sizes(wheel)[0])}")
+    return ["", *items, ""]
 
 
 def _from(target: str, source: str) -> str:

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
@@ -139,3 +139,18 @@ def test_every_rule_citation_of_the_mkdocs_build_lands_on_its_rule(site):
 @pytest.mark.integration
 def test_every_rule_citation_of_the_zensical_build_lands_on_its_rule(zensical_site):
     assert broken_citations(zensical_site) == []
+
+
+@pytest.mark.integration
+def test_zensical_serves_the_same_rules_data_and_lists_it_alike(site, zensical_site):
+    """The rules' documents are docs files: both builders serve them byte for byte, linked alike."""
+    names = ["rules.json", "rules.schema.json", *(path.name for path in site.glob("rules-*.json"))]
+    assert len(names) >= 3
+    for name in names:
+        assert (zensical_site / name).read_bytes() == (site / name).read_bytes(), f"/{name} differs"
+    links = re.compile(r'<a href="([^"]+\.(json|whl))"')
+    # MkDocs writes the wheel's "+" as "%2B", Zensical as it is: the same address.
+    pages = [(built / "tools" / "index.html").read_text(encoding="utf-8") for built in (site, zensical_site)]
+    tools = [[(unquote(href), kind) for href, kind in links.findall(page)] for page in pages]
+    assert tools[0] == tools[1]
+    assert len(tools[0]) >= 4 and all(href.startswith("../") for href, _ in tools[0])

@@ -154,6 +154,18 @@ def test_every_page_opens_offline_after_one_visit(offline: Page, visited: dict[s
 
 
 @OFFLINE_VISIT
+def test_the_rules_data_and_its_schema_are_read_offline(offline: Page, visited: dict[str, Any]) -> None:
+    """A tool running in the page (or a player saving it) reads rules.json from the stored copy."""
+    offline.goto(visited["base"] + "/tools/")
+    read = "names => Promise.all(names.map(name => fetch(name).then(r => r.json())))"
+    data, schema = offline.evaluate(read, ["../rules.json", "../rules.schema.json"])
+    assert data["rules"] and data["$schema"] == "rules.schema.json" and schema["title"]
+    first = data["releases"][0]
+    release = offline.evaluate("name => fetch(name).then(r => r.json())", "../" + first["address"])
+    assert release["version"] == first["version"]
+
+
+@OFFLINE_VISIT
 def test_the_flowchart_is_there_offline(offline: Page, visited: dict[str, Any]) -> None:
     offline.goto(visited["base"] + "/affinity/")
     chart = offline.locator(".flowchart svg").first
