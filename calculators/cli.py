@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -105,8 +106,9 @@ def _example(calculator: Calculator) -> str:
     )
 
 
+@functools.cache
 def parser() -> argparse.ArgumentParser:
-    """The command's parser: one subcommand per system, and ``rule``."""
+    """The command's parser: one subcommand per system, and ``rule`` (built once: parsing changes nothing)."""
     systems = "\n".join(
         f"  {calculator.system}: {', '.join(field.name for field in calculator.fields)}"
         for calculator in CALCULATORS.values()

@@ -26,10 +26,13 @@ from rulesite import calculator_assets
 from rulesite.model import load
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every preset in the full run; the inner loop (scripts/test --fast) tries each system's first.
 PRESETS = [
-    pytest.param(calculator, dict(values), id=f"{system}: {name}")
+    pytest.param(
+        calculator, dict(values), id=f"{system}: {name}", marks=[pytest.mark.tooling] if index else []
+    )
     for system, calculator in CALCULATORS.items()
-    for name, values in calculator.presets
+    for index, (name, values) in enumerate(calculator.presets)
 ]
 
 
