@@ -72,6 +72,7 @@ def words(text: str, docs: Docs) -> str:
         before = match["before"]
         return before if before.endswith(name) else f"{before} ({name})"
 
+    # Single-asterisk emphasis stays: "*" is also a die's face and armor notation (---*++).
     return CITATION.sub(title, _COMMENT.sub("", text))
 
 

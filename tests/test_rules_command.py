@@ -182,9 +182,9 @@ INSTALL = "python3 -m venv rules && rules/bin/pip install rules_reference-*.whl"
 @pytest.mark.tooling
 def test_the_wheel_installs_offline_into_a_fresh_venv_and_answers_as_the_pages(tmp_path):
     """The wheel the tools page offers, installed as the page says, from nothing but itself (no index)."""
-    assets = calculator_assets.write()
-    wheel = ROOT / "docs" / "assets" / "calculator" / assets.wheel
-    (tmp_path / wheel.name).write_bytes(wheel.read_bytes())
+    # The same bytes as the site's copy (the wheel is written alike from the same sources), written
+    # here so that the repository's docs/assets/ is left to the build another worker may be running.
+    wheel = tmp_path / calculator_assets.write_wheel(tmp_path)
     venv.create(tmp_path / "rules", with_pip=True)
     env = {
         key: value

@@ -13,9 +13,11 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
+from calculators import CALCULATORS
 from rulesite import data
-from rulesite.model import load, published_anchors, system_pages
+from rulesite.model import Page, cited_anchors, load, plain, published_anchors, site_markdown, system_pages
 from rulesite.moves import read_moves
+from rulesite.releases import Entry, History, Release, changes
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "docs" / data.SCHEMA).read_text(encoding="utf-8"))
@@ -254,3 +256,43 @@ def test_the_words_and_markdown_are_the_players_and_every_citation_is_an_anchor_
         assert ".md#" not in rule["markdown"] and "<!--" not in words and "(§" not in words, rule["id"]
         assert set(rule["cites"]) <= anchors, f"{rule['id']} cites {set(rule['cites']) - anchors}"
     assert sum(len(rule["cites"]) for rule in rules) >= 200
+
+
+def test_a_citation_reads_as_its_rules_title():
+    docs = load(ROOT / "docs")
+    title = plain(docs.heading("several-damage-types").name)
+    assert data.words(f"{title} (§several-damage-types): 7 added", docs) == f"{title}: 7 added"
+    assert data.words("halved (§several-damage-types)<!-- states: x -->", docs) == f"halved ({title})"
+    markdown = data.words_in_markdown(f"{title} (§several-damage-types): 7", docs)
+    assert markdown == f"[{title}](resistances/#several-damage-types): 7"
+
+
+def test_a_sections_markdown_has_its_links_from_the_sites_root_and_no_code_or_comments():
+    page = Page("rules/page.md", (
+        "# Page { #page }\n\n## A rule { #a }\n\n"
+        "See [b](../other.md#b), [c](#c), [the web](https://example.org/x.md) and §d.<!-- states: 1 -->\n\n"
+        "```python\n>>> 1 + 1\n2\n```\n\n## Next { #next }\n\nNot in A.\n"
+    ))
+    heading = next(h for h in page.headings if h.anchor == "a")
+    assert site_markdown(page, heading) == (
+        "See [b](other/#b), [c](rules/page/#c), [the web](https://example.org/x.md) and §d."
+    )
+    assert cited_anchors(page, heading) == ["b", "c", "d"]
+
+
+def test_each_rules_page_belongs_to_a_calculators_system():
+    systems = data.page_systems(ROOT)
+    assert set(systems) == set(system_pages(ROOT / "mkdocs.yml"))
+    assert set(systems.values()) == set(CALCULATORS)
+    assert all(systems[calculator.page] == name for name, calculator in CALCULATORS.items())
+
+
+def test_each_rule_is_dated_by_the_release_that_last_added_changed_or_moved_it():
+    def entry(anchor: str, text: str) -> Entry:
+        return Entry(anchor, "page.md", anchor.title(), "rule", text)
+
+    first = Release("1.0", (entry("a", "old"), entry("b", "same")))
+    second = Release("1.1", (entry("a", "new"), entry("b", "same"), entry("c", "added")))
+    found = History((first, second), ((first, ()), (second, changes(first, second))))
+    assert data.last_changed(found) == {"a": "1.1", "b": "1.0", "c": "1.1"}
+    assert data.last_changed(found, 1) == {"a": "1.0", "b": "1.0"}
