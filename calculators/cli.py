@@ -31,6 +31,7 @@ from calculators.fields import Calculator, Field
 __all__ = ["main", "rules_data"]
 
 _DATA = "rules.json"
+_JOINED = {"lines": "\n", "choices": ","}  # fields given several times: one line, or one choice, each
 _SOURCE_DATA = Path(__file__).resolve().parent.parent / "docs" / _DATA  # a source checkout's copy
 
 
@@ -53,7 +54,7 @@ def _field_help(field: Field) -> str:
         values = ", ".join(value for value, _ in field.choices)
         words.append(
             f"{'any of' if field.kind == 'choices' else 'one of'}: {values}"
-            + (" (joined with commas)" if field.kind == "choices" else "")
+            + (" (joined with commas, or one each time it is given)" if field.kind == "choices" else "")
         )
     if field.kind == "lines":
         words.append("one line each time it is given")
@@ -74,8 +75,11 @@ def _add_field(parser: argparse.ArgumentParser, field: Field) -> None:
             default=None,
             help=_field_help(field) + (" (on by default)" if field.default == "yes" else ""),
         )
-    elif field.kind == "lines":
-        parser.add_argument(option, dest=field.name, action="append", metavar="LINE", help=_field_help(field))
+    elif field.kind in _JOINED:
+        metavar = "LINE" if field.kind == "lines" else "CHOICE"
+        parser.add_argument(
+            option, dest=field.name, action="append", metavar=metavar, help=_field_help(field)
+        )
     else:
         parser.add_argument(option, dest=field.name, metavar=field.kind.upper(), help=_field_help(field))
 
@@ -134,14 +138,16 @@ def parser() -> argparse.ArgumentParser:
     return main_parser
 
 
-def values_given(calculator: Calculator, options: argparse.Namespace, pairs: Sequence[str]) -> dict[str, str]:
-    """The fields' text from the options and the ``name=value`` pairs; a field given twice is refused."""
+def values_given(
+    calculator: Calculator, options: argparse.Namespace, pairs: Sequence[str]
+) -> dict[str, str]:
+    """The fields' text, from the options then the pairs: lines and choices add up, others come once."""
     values: dict[str, str] = {}
     lines: dict[str, list[str]] = {}
     kinds = {field.name: field.kind for field in calculator.fields}
 
     def give(name: str, value: str) -> None:
-        if kinds.get(name) == "lines":
+        if kinds.get(name) in _JOINED:
             lines.setdefault(name, []).append(value)
         elif name in values:
             msg = f"{name!r} is given twice: give each field once"
@@ -155,7 +161,7 @@ def values_given(calculator: Calculator, options: argparse.Namespace, pairs: Seq
             continue
         if field.kind == "flag":
             give(field.name, "yes" if given else "")
-        elif field.kind == "lines":
+        elif field.kind in _JOINED:
             for line in given:
                 give(field.name, line)
         else:
@@ -167,7 +173,7 @@ def values_given(calculator: Calculator, options: argparse.Namespace, pairs: Seq
             msg = f"{pair!r} is not name=value: write each field as name=value, e.g. {example}"
             raise ValueError(msg)
         give(name.strip(), value)
-    return {**values, **{name: "\n".join(given) for name, given in lines.items()}}
+    return {**values, **{name: _JOINED[kinds[name]].join(given) for name, given in lines.items()}}
 
 
 def answer_text(found: Mapping[str, Any]) -> str:
@@ -225,12 +231,16 @@ def _rule(anchor: str | None, as_json: bool) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit status (0 answered, 1 refused, 2 not understood)."""
     the_parser = parser()
-    options = the_parser.parse_args(argv)
+    # Pairs may come between options (argparse reads one run of positionals): the rest are pairs too.
+    options, rest = the_parser.parse_known_args(argv)
+    unknown = [item for item in rest if item.startswith("-") or options.command == "rule"]
+    if unknown:
+        the_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if options.command == "rule":
         return _rule(options.anchor, options.json)
     calculator = CALCULATORS[options.command]
     try:
-        values = values_given(calculator, options, options.pairs)
+        values = values_given(calculator, options, [*options.pairs, *rest])
     except ValueError as error:
         the_parser.exit(2, f"rules-reference {calculator.system}: {error}\n")
     found = answer(calculator.system, values)

@@ -96,6 +96,16 @@ def test_input_the_rules_refuse_is_refused_with_their_message_and_field():
     assert (status, json.loads(out)) == (1, expected)
 
 
+def test_a_field_of_several_lines_or_choices_may_be_given_once_per_line_or_choice():
+    together = run(["resistances", "types=fire,cold", "traits=Resist Fire\nResist 5 Cold", "--json"])
+    options_then_pairs = ["--types=fire", "types=cold", "--traits", "Resist Fire", "traits=Resist 5 Cold"]
+    apart = run(["resistances", *options_then_pairs, "--json"])
+    assert apart == together
+    assert json.loads(together[1]) == answer(
+        "resistances", {"types": "fire,cold", "traits": "Resist Fire\nResist 5 Cold"}
+    )
+
+
 def test_a_field_the_calculator_lacks_is_refused_in_its_words():
     status, _, err = run(["resistances", "colour=red"])
     assert status == 1
