@@ -42,7 +42,7 @@ from rulesite.extension import docs_of, page_of
 from rulesite.model import Docs, Page, load, page_url, plain, system_pages
 from rulesite.model import cited_anchors as markdown_citations
 from rulesite.model import site_markdown as markdown_for_site
-from rulesite.releases import Entry, History, Outcome, Release, changes, history, section_text
+from rulesite.releases import Entry, History, Outcome, Release, ReleaseError, changes, history, section_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRENT = "rules.json"
@@ -289,9 +289,17 @@ def _stale(outputs: list[Path], root: Path) -> bool:
 
 
 def write(root: Path = ROOT) -> list[Path]:
-    """Write the current document and one per release into the docs folder (only when a source changed)."""
+    """Write the current document and one per release into the docs folder (only when a source changed).
+
+    Unreadable release files leave the documents as they were, and say why: the build reports
+    them with their file (`rulesite.errata`), and setting up must not stop on a designer's typo.
+    """
     docs_root = root / "docs"
-    found = history(docs_root)
+    try:
+        found = history(docs_root)
+    except ReleaseError as error:
+        print(f"[rules data] not written again: {error}")
+        return sorted(docs_root.glob("rules*.json"))
     outputs = [docs_root / CURRENT, *(docs_root / release_file(r.version) for r in found.releases)]
     for old in docs_root.glob("rules-*.json"):
         if old not in outputs:

@@ -296,3 +296,12 @@ def test_each_rule_is_dated_by_the_release_that_last_added_changed_or_moved_it()
     found = History((first, second), ((first, ()), (second, changes(first, second))))
     assert data.last_changed(found) == {"a": "1.1", "b": "1.0", "c": "1.1"}
     assert data.last_changed(found, 1) == {"a": "1.0", "b": "1.0"}
+
+
+def test_an_unreadable_release_leaves_the_documents_as_they_were_and_says_why(tmp_path, capsys):
+    (tmp_path / "docs" / "releases").mkdir(parents=True)
+    (tmp_path / "docs" / "releases" / "1.0.json").write_text("{not json", encoding="utf-8")
+    (tmp_path / "docs" / data.CURRENT).write_text("{}", encoding="utf-8")
+    assert data.write(tmp_path) == [tmp_path / "docs" / data.CURRENT]
+    assert (tmp_path / "docs" / data.CURRENT).read_text(encoding="utf-8") == "{}"
+    assert "1.0.json: not a release file" in capsys.readouterr().out
