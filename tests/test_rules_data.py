@@ -11,6 +11,7 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from jsonschema import Draft202012Validator
 
 from calculators import CALCULATORS
@@ -305,3 +306,32 @@ def test_an_unreadable_release_leaves_the_documents_as_they_were_and_says_why(tm
     assert data.write(tmp_path) == [tmp_path / "docs" / data.CURRENT]
     assert (tmp_path / "docs" / data.CURRENT).read_text(encoding="utf-8") == "{}"
     assert "1.0.json: not a release file" in capsys.readouterr().out
+
+
+def _smallest_document() -> dict:
+    rule = {"id": "trait-resist", "kind": "rule", "system": "resistances", "page": "resistances/",
+            "url": "resistances/#trait-resist", "title": "Resistance", "text": "Resist halves.",
+            "markdown": "Resist halves.", "cites": [], "examples": [{"situation": "", "result": "9 damage"}],
+            "changed_in": "1.0"}
+    return {"$schema": data.SCHEMA, "version": "current", "latest_release": "1.0",
+            "licence": {"spdx": "MIT", "text": "MIT License"},
+            "releases": [{"version": "1.0", "address": "rules-1.0.json"}],
+            "systems": [{"id": "resistances", "title": "Resistances", "pages": ["resistances/"]}],
+            "rules": [rule]}
+
+
+@pytest.mark.parametrize(("where", "value"), [
+    ("url", "/resistances/#trait-resist"),  # an address from the host's root: breaks under a subpath
+    ("url", "https://example.org/resistances/#trait-resist"),
+    ("id", "Trait Resist"),
+    ("kind", "errata"),
+    ("changed_in", "next"),
+    ("examples", [{"situation": "17 fire", "result": ""}]),
+    ("colour", "red"),
+])
+def test_the_schema_refuses_what_a_tool_could_not_rely_on(where, value):
+    validator = Draft202012Validator(SCHEMA)
+    document = _smallest_document()
+    assert not list(validator.iter_errors(document))
+    document["rules"][0][where] = value
+    assert list(validator.iter_errors(document)), f"the schema lets {where}={value!r} through"
