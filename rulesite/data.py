@@ -36,13 +36,11 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
 from rulesite.examples import _CITED as CITATION
-from rulesite.examples import Shown, page_outcomes, situation_and_result
-from rulesite.examples import words as example_words
 from rulesite.extension import docs_of, page_of
 from rulesite.model import Docs, Page, load, page_url, plain, system_pages
 from rulesite.model import cited_anchors as markdown_citations
 from rulesite.model import site_markdown as markdown_for_site
-from rulesite.releases import Entry, History, Outcome, Release, ReleaseError, changes, history, section_text
+from rulesite.releases import Entry, History, Release, ReleaseError, changes, history, page_entries
 
 ROOT = Path(__file__).resolve().parent.parent
 CURRENT = "rules.json"
@@ -103,9 +101,8 @@ class _Site:
     root: Path
 
 
-def _rule(
-    site: _Site, entry: Entry, changed_in: str | None, examples: list[tuple[str, str]], page: Page | None
-) -> dict[str, Any]:
+def _rule(site: _Site, entry: Entry, changed_in: str | None, page: Page | None) -> dict[str, Any]:
+    examples = [(outcome.situation, outcome.result) for outcome in entry.outcomes]
     docs = site.docs
     address = page_url(entry.page).lstrip("/")
     markdown = cites = None
@@ -150,35 +147,6 @@ def words_in_markdown(markdown: str, docs: Docs) -> str:
     return CITATION.sub(link, markdown)
 
 
-def shown_examples(item: Shown) -> list[tuple[str, str]]:
-    """One shown line's examples: its situation and result, or each answer under its own question."""
-    if item.answers and not item.refusal and not item.text:
-        return [(situation, example_words(value)) for situation, value in item.answers]
-    return [situation_and_result(item)]
-
-
-def section_entries(page: Page) -> list[tuple[Entry, list[tuple[str, str]]]]:
-    """Every anchored heading of a page as a release records it, with its examples as the page shows them.
-
-    One run of the page's examples (`page_outcomes`) serves both: the entry compares with the
-    latest release (`rulesite.releases`), the examples keep each answer of a line.
-    """
-    shown = page_outcomes(page)
-    found = []
-    for heading in page.headings:
-        if heading.anchor is None:
-            continue
-        section = page.section(heading)
-        last = heading.line + len(section)
-        items = [item for line, items in shown.items() if heading.line < line <= last for item in items]
-        kind = "ruling" if heading.ruling_title is not None else "rule"
-        text = section_text(page, section, heading.line + 1)
-        outcomes = tuple(Outcome(*situation_and_result(item)) for item in items)
-        entry = Entry(heading.anchor, page.src, plain(heading.name), kind, text, outcomes)
-        found.append((entry, [pair for item in items for pair in shown_examples(item)]))
-    return found
-
-
 def last_changed(found: History, upto: int | None = None) -> dict[str, str]:
     """Each anchor and the release that last added, changed or moved it (releases up to ``upto``)."""
     versions: dict[str, str] = {}
@@ -217,17 +185,14 @@ def _document(site: _Site, version: str, rules: list[dict[str, Any]]) -> dict[st
 def current_document(site: _Site) -> dict[str, Any]:
     """The rules as the pages state them now; ``changed_in`` null: changed since the latest release."""
     pages = site.docs.pages
-    sections = _quietly(pair for src in site.systems for pair in section_entries(pages[src]))
+    entries = _quietly(entry for src in site.systems for entry in page_entries(pages[src]))
     versions = last_changed(site.history)
     latest = site.history.latest
     if latest is not None:
-        for change in changes(latest, Release("current", tuple(entry for entry, _ in sections))):
+        for change in changes(latest, Release("current", entries)):
             if change.after is not None:
                 versions.pop(change.after.anchor, None)
-    rules = [
-        _rule(site, entry, versions.get(entry.anchor), examples, pages[entry.page])
-        for entry, examples in sections
-    ]
+    rules = [_rule(site, entry, versions.get(entry.anchor), pages[entry.page]) for entry in entries]
     return _document(site, "current", rules)
 
 
@@ -235,12 +200,7 @@ def release_document(site: _Site, index: int) -> dict[str, Any]:
     """A recorded release as data: its text and examples; its Markdown and citations were not recorded."""
     release = site.history.releases[index]
     versions = last_changed(site.history, index + 1)
-    rules = [
-        _rule(
-            site, entry, versions.get(entry.anchor), [(o.situation, o.result) for o in entry.outcomes], None
-        )
-        for entry in release.entries
-    ]
+    rules = [_rule(site, entry, versions.get(entry.anchor), None) for entry in release.entries]
     return _document(site, release.version, rules)
 
 

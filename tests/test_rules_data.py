@@ -24,8 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "docs" / data.SCHEMA).read_text(encoding="utf-8"))
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-# What a worked example's card holds, by class (``rulesite/examples.py`` renders them).
-PARTS = ("we-situation", "we-result", "we-tag", "we-text", "we-name", "we-value", "we-asked", "we-table")
 
 
 def documents(site: Path) -> dict[str, dict]:
@@ -109,122 +107,91 @@ def test_every_published_anchor_of_a_rules_page_is_in_the_data(site):
 
 
 class _Cards(HTMLParser):
-    """A built page's worked-example cards, by the id of the heading whose section holds them."""
+    """The words of a built page's worked-example cards, by the id of the heading whose section holds them."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.section = ""
-        self.cards: dict[str, list[dict]] = {}
-        self.open: list[tuple[str, set[str]]] = []
-        self.card: dict | None = None
-        self.depth = 0
+        self.words: dict[str, list[str]] = {}
+        self.charts: dict[str, int] = {}
+        self.open = 0
+        self.card_depth: int | None = None
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         given = dict(attrs)
-        classes = set((given.get("class") or "").split())
         if tag in HEADINGS and given.get("id"):
             self.section = given["id"]
-            self.cards.setdefault(self.section, [])
+            self.words.setdefault(self.section, [])
         if tag in VOID:
             return
-        self.open.append((tag, classes))
-        if "worked-example" in classes:
-            self.card = {"refused": "we-refused" in classes, "parts": [], "answers": []}
-            self.depth = len(self.open)
-            self.cards.setdefault(self.section, []).append(self.card)
-        elif self.card is not None and tag == "li" and any("we-answers" in c for _, c in self.open):
-            self.card["answers"].append({"we-asked": "", "strong": ""})
-        elif self.card is not None and (tag in {"svg", "figure", "table"}):
-            self.card["figure"] = True
+        self.open += 1
+        if self.card_depth is None and "worked-example" in (given.get("class") or "").split():
+            self.card_depth = self.open
+        if self.card_depth is not None and tag == "svg":
+            self.charts[self.section] = self.charts.get(self.section, 0) + 1
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in VOID or not self.open:
+        if tag in VOID:
             return
-        self.open.pop()
-        if self.card is not None and len(self.open) < self.depth:
-            self.card = None
+        if self.card_depth is not None and self.open == self.card_depth:
+            self.card_depth = None
+        self.open -= 1
 
     def handle_data(self, text: str) -> None:
-        if self.card is None:
-            return
-        part = next((name for _, classes in reversed(self.open) for name in PARTS if name in classes), "")
-        if self.card["answers"]:
-            answer = self.card["answers"][-1]
-            key = (
-                "we-asked"
-                if part == "we-asked"
-                else "strong"
-                if any(t == "strong" for t, _ in self.open)
-                else ""
-            )
-            if key:
-                answer[key] += text
-            return
-        self.card["parts"].append((part, text))
+        if self.card_depth is not None and not self.charts.get(self.section):
+            self.words[self.section] += _words(text)
 
 
-def _words(text: str) -> str:
-    return " ".join(text.split())
+def _words(text: str) -> list[str]:
+    """Text as lowercase words, punctuation gone: a card shows "Result" where the data says "(...)"."""
+    return "".join(c if c.isalnum() or c.isspace() else " " for c in text.casefold()).split()
 
 
-def _text(card: dict, part: str) -> str:
-    return _words("".join(text for name, text in card["parts"] if name == part))
-
-
-def _values(card: dict) -> list[str]:
-    """Each ``name value`` of a card's values, in order."""
-    values: list[list[str]] = []
-    for name, text in card["parts"]:
-        if name == "we-name":
-            values.append([text, ""])
-        elif name == "we-value" and values:
-            values[-1][1] += text
-    return [_words(f"{name} {value}") for name, value in values]
-
-
-def shown(card: dict) -> list[tuple[str, str]]:
-    """A card as situation and result, as the data words them (``rulesite.examples.situation_and_result``)."""
-    situation = _text(card, "we-situation")
-    if card["answers"]:
-        return [(_words(answer["we-asked"]), _words(answer["strong"])) for answer in card["answers"]]
-    if card["refused"]:
-        return [(situation, f"not allowed: {_text(card, 'we-result')}")]
-    if _text(card, "we-text"):
-        return [("", _text(card, "we-text"))]
-    result, values = _text(card, "we-result"), _values(card)
-    if result and values:
-        return [(situation, f"{result} ({'; '.join(values)})")]
-    return [(situation, result or "; ".join(values))]
-
-
-def _cards_by_rule(page: Path, ids: set[str]) -> dict[str, list[dict]]:
-    """A page's cards by rule: a heading that is no rule ("For programmers") belongs to the rule above."""
+def _cards_by_rule(page: Path, ids: set[str]) -> dict[str, tuple[list[str], int]]:
+    """A page's cards' words and charts by rule: a heading that is no rule ("For programmers") belongs to
+    the rule above."""
     reader = _Cards()
     reader.feed(page.read_text(encoding="utf-8"))
-    found: dict[str, list[dict]] = {}
+    found: dict[str, tuple[list[str], int]] = {}
     rule = ""
-    for section, cards in reader.cards.items():
+    for section, words in reader.words.items():
         rule = section if section in ids else rule
-        found.setdefault(rule, []).extend(cards)
+        shown, charts = found.get(rule, ([], 0))
+        found[rule] = (shown + words, charts + reader.charts.get(section, 0))
     return found
 
 
+def _find(words: list[str], shown: list[str], start: int) -> int:
+    """Where ``words`` next appear in ``shown`` from ``start``, and just after them; -1 if nowhere."""
+    for at in range(start, len(shown) - len(words) + 1):
+        if shown[at : at + len(words)] == words:
+            return at + len(words)
+    return -1
+
+
 def test_each_worked_example_in_the_data_is_the_one_its_page_shows(site):
+    """Each result, word for word, on the rule's section of the built page, in the data's order.
+
+    A chart is drawn, not written: a section with one is compared up to its first chart.
+    """
     rules = documents(site)[data.CURRENT]["rules"]
     ids = {rule["id"] for rule in rules}
-    compared = 0
-    by_page: dict[str, dict[str, list[dict]]] = {}
+    compared = drawn = 0
+    by_page: dict[str, dict[str, tuple[list[str], int]]] = {}
     for rule in rules:
         if rule["page"] not in by_page:
             by_page[rule["page"]] = _cards_by_rule(site / rule["page"] / "index.html", ids)
-        cards = by_page[rule["page"]].get(rule["id"], [])
-        if any(card.get("figure") for card in cards):
-            continue  # a table or chart: its words are compared nowhere but here, by count
-        on_page = [pair for card in cards for pair in shown(card) if pair[1]]
-        in_data = [(_words(e["situation"]), _words(e["result"])) for e in rule["examples"]]
-        assert in_data == on_page, f"{rule['url']}: the data's examples differ from the page's"
-        compared += len(in_data)
+        shown, charts = by_page[rule["page"]].get(rule["id"], ([], 0))
+        at = 0
+        for example in rule["examples"]:
+            found = _find(_words(example["result"]), shown, at)
+            if found < 0 and charts:
+                drawn += 1
+                break
+            assert found >= 0, f"{rule['url']}: {example['result']!r} is not what its page shows there"
+            at, compared = found, compared + 1
     assert compared >= 500, f"only {compared} examples compared: is the page reader still finding the cards?"
+    assert drawn <= 10, f"{drawn} sections left uncompared for their charts"
 
 
 def test_a_rule_no_release_changed_since_reads_as_that_release_recorded_it(site):
