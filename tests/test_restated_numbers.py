@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rules.affinity import Affinity, calculate
 from rules.monsters.groups import limit_for_level
+from rules.words import TIMES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -48,21 +49,18 @@ def test_rs_rounds_down_as_the_flowchart_says():
         f"docs/affinity.md, line {number}: RS no longer rounds down")
 
 
-# What the glossary's words mean, as numbers (English, not the rules: the rules are asked below).
-WORDS = {"doubled": 2, "tripled": 3, "halved, rounded down": Fraction(1, 2), "does nothing": 0}
-
-
 def test_the_glossary_states_each_affinity_as_the_rules_apply_it():
+    """Each entry says its multiplier's words, from the one table the rules' words come from."""
     lines = (DOCS / "glossary.md").read_text(encoding="utf-8").splitlines()
     for abbreviation in ("VU", "RS", "IM"):
         number, _ = _line_of("glossary.md", rf"^## {abbreviation} ")
         entry = lines[number + 1]
-        said = [multiplier for words, multiplier in WORDS.items() if words in entry]
         actual = Affinity(abbreviation).multiplier
+        said = [multiplier for multiplier, words in TIMES.items() if re.search(rf"\b{words}\b", entry)]
         assert said == [actual], (
             f"docs/glossary.md, line {number + 2}: the entry for {abbreviation} says {entry!r}, but the "
-            f"rules now multiply by {actual}: reword the entry with one of {', '.join(map(repr, WORDS))} "
-            f"(or add the words for x {actual} to WORDS in tests/test_restated_numbers.py)"
+            f"rules now multiply by {actual}: reword the entry with "
+            f"{TIMES.get(actual, f'the words for x {actual}, once added to TIMES in rules/words.py')!r}"
         )
 
 
