@@ -20,12 +20,13 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.errors import RulesError, RulesTypeError, shown
 
 __all__ = [
-    "PARTS", "TIMES", "choices", "normalise", "parse_word", "part_word", "singular", "times_word", "word_key",
+    "PARTS", "TIMES", "choices", "normalise", "number_word", "parse_word", "part_word", "singular",
+    "times_word", "word_key",
 ]
 
 E = TypeVar("E", bound=Enum)
@@ -199,10 +200,27 @@ def times_word(multiplier: Fraction) -> str:
     return _worded(TIMES, multiplier, "TIMES", "a multiplier")
 
 
-def _worded(table: Mapping[Fraction, str], value: Fraction, name: str, what: str) -> str:
-    try:
-        return table[Fraction(value)]
-    except KeyError:
+NUMBERS = MappingProxyType(dict(enumerate(
+    ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))))
+"""A small count as a sentence spells it: the monstrous armor loses *one* point."""
+
+
+def number_word(count: int) -> str:
+    """A small count spelled out, from `NUMBERS`: ``"one"`` for 1.
+
+    Examples:
+        >>> number_word(1), number_word(2)
+        ('one', 'two')
+
+    """
+    return _worded(NUMBERS, count, "NUMBERS", "a count")
+
+
+def _worded(table: Mapping[Any, str], value: Fraction | int, name: str, what: str) -> str:
+    """The table's word for the value, or an error naming the table to add it to."""
+    word = table.get(value)
+    if word is None:
         msg = (f"No word for {what} of {value}: add one to {name} in rules/words.py "
                f"(it has {', '.join(f'{key} {word!r}' for key, word in table.items())})")
-        raise RulesError(msg) from None
+        raise RulesError(msg)
+    return word
