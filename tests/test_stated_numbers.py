@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import rules.conditions
+import rules.resistances
 from rulesite.stated import check, drawn, find, numbers_in
 from tests.examples import pages_sybil
 
@@ -121,7 +122,8 @@ def test_a_number_is_reported_as_the_page_writes_it(tmp_path):
 def test_a_word_is_checked_as_the_rules_word_for_the_value(tmp_path):
     """The word comes from the rules' table, so a changed share fails the sentence that says the old one."""
     word = "rules.words.part_word(rules.resistances.Resist.SHARE)"
-    assert _failures(tmp_path, f"A resistance removes *half*<!-- states: {word} --> the damage.\n") == []
+    said = rules.resistances.Resist.share_word()
+    assert _failures(tmp_path, f"A resistance removes *{said}*<!-- states: {word} --> the damage.\n") == []
     third = "rules.words.part_word(__import__('fractions').Fraction(1, 3))"
     [message] = _failures(tmp_path, f"It removes half<!-- states: {third} -->\n")
     assert "the text does not say 'a third', the rules' word(s) now" in message

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from rules.checks import HALF, distinct, part_down, settle, whole_number
+from rules.checks import distinct, part_down, settle, whole_number
 from rules.conditions import rulebook as rb
 from rules.conditions.combatant import Combatant, read_combatant
-from rules.conditions.effects import EFFECTS
+from rules.conditions.effects import EFFECTS, WEAKENED_SHARE
 from rules.conditions.vocabulary import Condition, Defense
 from rules.errors import RulesTypeError, shown
 from rules.explain import Explained, Step
@@ -78,9 +78,6 @@ def healing_received(target: Combatant, healing: int) -> Amount:
     who = read_combatant(target, "target")
     return _weakened(who, healing, "healing", "weakened: healing received", "full healing", "received by")
 
-
-WEAKENED_SHARE = HALF
-"""What Weakened leaves of the damage dealt and of the healing received; its words are `times_word`'s."""
 
 
 def _weakened(  # noqa: PLR0917 - the words of the two questions that share this rule
