@@ -52,7 +52,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-__all__ = ["LABEL", "MARKER", "Stated", "check", "drawn", "find", "numbers_in"]
+__all__ = ["LABEL", "MARKER", "Stated", "check", "drawn", "find", "number_spans", "numbers_in"]
 
 MARKER = re.compile(r"<!--\s*states:\s*(?P<expression>.+?)\s*-->")
 LABEL = re.compile(r"^[ \t]*%%[ \t]*states(?:[ \t]+(?P<node>\w+))?:[ \t]*(?P<expression>.+?)[ \t]*$",
@@ -80,7 +80,8 @@ _VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "
 class Stated:
     """A ``states:`` comment: where it is in the page, its expression, and what is written before it.
 
-    ``text`` is the prose (or the flowchart label) the comment checks; ``written`` its numbers.
+    ``text`` is the prose (or the flowchart label) the comment checks, from ``begin`` in the page;
+    ``written`` its numbers.
     """
 
     start: int
@@ -89,6 +90,8 @@ class Stated:
     written: tuple[tuple[str, Fraction], ...]
     text: str = ""
     label: bool = False
+    begin: int = 0
+    """Where ``text`` begins in the page: ``page[begin:begin + len(text)] == text``."""
 
 
 def numbers_in(text: str) -> list[tuple[str, Fraction]]:
@@ -103,6 +106,11 @@ def numbers_in(text: str) -> list[tuple[str, Fraction]]:
         value = _VULGAR[vulgar] if vulgar else Fraction(whole.replace(",", "")) / int(under or 1)
         found.append((match.group(), -value if match["sign"] else value))
     return found
+
+
+def number_spans(text: str) -> list[tuple[int, int]]:
+    """Where each number `numbers_in` reads is written in the text: its start and end."""
+    return [match.span() for match in _NUMBER.finditer(text)]
 
 
 def find(text: str) -> Iterator[Stated]:
@@ -120,27 +128,35 @@ def find(text: str) -> Iterator[Stated]:
                 text.count("`", line_start, match.start()) % 2):
             continue  # shown as code (a fence, or `inline`), as on the page that explains them
         paragraph = max(text.rfind("\n\n", 0, match.start()), text.rfind("\n\r\n", 0, match.start()))
-        prose = text[max(since, paragraph + 1):match.start()]
+        begin = max(since, paragraph + 1)
+        prose = text[begin:match.start()]
         since = match.end()
-        found.append(Stated(match.start(), match.end(), match["expression"], tuple(numbers_in(prose)), prose))
+        found.append(Stated(match.start(), match.end(), match["expression"], tuple(numbers_in(prose)), prose,
+                            begin=begin))
     for match in LABEL.finditer(text):
         if any(start <= match.start() < end and info.startswith("mermaid") for start, end, info in fenced):
-            label = _label_above(text, match.start(), match["node"])
+            begin, label = _label_above(text, match.start(), match["node"])
             numbers = tuple(numbers_in(label))
-            found.append(Stated(match.start(), match.end(), match["expression"], numbers, label, label=True))
+            found.append(Stated(match.start(), match.end(), match["expression"], numbers, label, label=True,
+                                begin=begin))
     yield from sorted(found, key=lambda stated: stated.start)
 
 
-def _label_above(text: str, position: int, node: str | None) -> str:
-    """The line above a label's comment, past any other ``%% states:`` line, or one box's label in it."""
-    lines = text[:position].rstrip("\n").split("\n")
-    while lines and LABEL.match(lines[-1]):
-        lines.pop()
-    line = lines[-1] if lines else ""
+def _label_above(text: str, position: int, node: str | None) -> tuple[int, str]:
+    """The line above a label's comment, past any other ``%% states:`` line, or one box's label in it.
+
+    Returns where the label begins in the page, and its text.
+    """
+    end = text.rfind("\n", 0, position)
+    begin = text.rfind("\n", 0, max(end, 0)) + 1
+    while begin > 0 and LABEL.match(text, begin, end):
+        end = begin - 1
+        begin = text.rfind("\n", 0, end) + 1
+    line = text[begin:max(end, begin)]
     if node is None:
-        return line
+        return begin, line
     box = re.search(rf"(?<![\w-]){re.escape(node)}\s*[\[({{>/]+\"?(?P<label>[^\"\])}}]*)", line)
-    return box["label"] if box else ""
+    return (begin + box.start("label"), box["label"]) if box else (begin, "")
 
 
 def drawn(source: str) -> str:
@@ -208,8 +224,9 @@ def _check_words(stated: Stated, words: list[str]) -> str | None:
     if not missing:
         return None
     what = "flowchart label" if stated.label else "text"
-    return (f"the {what} does not say {', '.join(map(repr, missing))}, the rules' word(s) now "
-            f"({stated.expression}): it reads {_tail(stated.text)!r}; rewrite it with the new word")
+    return (f"the {what} does not say {', '.join(map(repr, missing))}, of the rules' words now "
+            f"{', '.join(map(repr, words))} ({stated.expression}): it reads {_tail(stated.text)!r}; "
+            "rewrite it with the new word")
 
 
 def _says(text: str, word: str) -> bool:

@@ -126,7 +126,7 @@ def test_a_word_is_checked_as_the_rules_word_for_the_value(tmp_path):
     assert _failures(tmp_path, f"A resistance removes *{said}*<!-- states: {word} --> the damage.\n") == []
     third = "rules.words.part_word(__import__('fractions').Fraction(1, 3))"
     [message] = _failures(tmp_path, f"It removes half<!-- states: {third} -->\n")
-    assert "the text does not say 'a third', the rules' word(s) now" in message
+    assert "the text does not say 'a third', of the rules' words now 'a third'" in message
     assert "it reads 'It removes half'" in message
 
 
