@@ -248,7 +248,8 @@ def _check_numbers(stated: Stated, values: list[Fraction]) -> str | None:
     if [value for _, value in written] == values:
         return None
     now = ", ".join(_shown(value, like) for value, (like, _) in zip(values, written, strict=True))
-    return (f"the text states {', '.join(shown for shown, _ in written)}, but the rules now give {now} "
+    what = "flowchart label" if stated.label else "text"
+    return (f"the {what} states {', '.join(shown for shown, _ in written)}, but the rules now give {now} "
             f"({stated.expression}): rewrite the sentence with the new number")
 
 

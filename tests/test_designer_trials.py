@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.stated import Stated, find, number_spans
+from rulesite.stated import LABEL, Stated, find, number_spans
 
 pytestmark = pytest.mark.integration
 
@@ -47,7 +47,7 @@ TRIALS = {
         "rules/resistances/traits.py",
         "    SHARE: ClassVar[Fraction] = HALF  # the one place Resist's share is stated",
         "    SHARE: ClassVar[Fraction] = Fraction(1, 3)  # the one place Resist's share is stated",
-        {"half": "a third"}),
+        {"half": "a third", "normally": "differently"}),
     "a-vulnerability-multiplies-by-3": Trial(
         "rules/affinity/vocabulary.py", "    Affinity.VU: Fraction(2),", "    Affinity.VU: Fraction(3),",
         {"doubled": "tripled"}),
@@ -168,9 +168,9 @@ def _charts_reworded(copy: Path, listed: list[re.Match[str]]) -> set[str]:
     """The flowcharts (``page.md:line`` of their fence) whose labels a failure named."""
     charts = set()
     for failure in listed:
-        if "flowchart label" not in failure["message"]:
-            continue
         lines = (copy / failure["where"]).read_text(encoding="utf-8").split("\n")[:int(failure["line"])]
+        if not LABEL.match(lines[-1]):
+            continue
         fence = max(number for number, line in enumerate(lines, 1) if line.startswith("```mermaid"))
         charts.add(f"{Path(failure['where']).name}:{fence}")
     return charts
