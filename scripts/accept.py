@@ -120,6 +120,7 @@ class Left:
 _EXAMPLE_AT = re.compile(r"Example at (?P<path>\S+?), line (?P<line>\d+)")
 _PAGE_LINE = re.compile(r"(?P<path>docs/[\w./-]+\.md)(?:, line |:)(?P<line>\d+)")
 _CRASH = re.compile(r"^(?P<path>[\w./-]+\.py):(?P<line>\d+): ", re.MULTILINE)
+_CRASH_TAIL = re.compile(r"\s+[\w./-]+:\d+: \w+\s*\Z")
 
 
 def _relative(path: str) -> str:
@@ -150,7 +151,8 @@ def left_over(junit: str) -> list[Left]:
             crashes = list(_CRASH.finditer(text))
             found = crashes[-1] if crashes else None
         where = f"{_relative(found['path'])}:{found['line']}" if found else test
-        said = message.split("did not evaluate as expected:", 1)[-1].strip() if message else text.strip()
+        said = message.split("did not evaluate as expected:", 1)[-1] if message else text
+        said = _CRASH_TAIL.sub("", said).strip()  # pytest's own "page.md:52: SybilFailure" line
         left.append(Left(where, test, said[:600]))
     return left
 

@@ -124,10 +124,11 @@ def test_a_stale_stated_number_is_listed_for_a_person_and_left_as_it_is(tmp_path
 def test_each_failure_left_is_placed_at_the_page_or_file_and_line_to_edit():
     """An example at its page and line; a test that names a page there; any other at its assert."""
     example = f"Example at {ROOT}/docs/resistances.md, line 92, column 1 did not evaluate as expected:"
+    tail = "resistances.md:92: SybilFailure"  # pytest's own line, left out
     junit = f"""<testsuites><testsuite>
       <testcase classname="docs.resistances.md" name="sybil:docs,line:92,column:1">
-        <failure message="{example}
-the text does not say 'a third'">trace</failure></testcase>
+        <failure message="{example}&#10;the text does not say 'a third'&#10;&#10;{tail}">trace</failure>
+      </testcase>
       <testcase classname="tests.test_restated_numbers" name="test_the_glossary">
         <failure message="AssertionError: docs/glossary.md, line 72: the entry for VU says">trace</failure>
       </testcase>
