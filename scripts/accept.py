@@ -153,7 +153,7 @@ def left_over(junit: str) -> list[Left]:
         where = f"{_relative(found['path'])}:{found['line']}" if found else test
         said = message.split("did not evaluate as expected:", 1)[-1] if message else text
         said = _CRASH_TAIL.sub("", said).strip()  # pytest's own "page.md:52: SybilFailure" line
-        left.append(Left(where, test, said[:600]))
+        left.append(Left(where, test, said[:1500]))
     return left
 
 
