@@ -254,16 +254,20 @@ def _check_numbers(stated: Stated, values: list[Fraction]) -> str | None:
 
 
 def _shown(value: Fraction, like: str = "") -> str:
-    """A value written as the page wrote the number it replaces: ``7.5`` for a decimal, ``½``, ``1/2``."""
+    """A value written as the page wrote the number it replaces.
+
+    ``½`` or ``1/2`` where the page wrote a fraction, else a decimal (``7.5``, ``5.4``) when the
+    value has one, else a fraction.
+    """
     minus = "−" if "−" in like else "-"
     if value.denominator == 1:
         return str(value.numerator).replace("-", minus)
-    if "." in like:
-        places = len(like.rsplit(".", 1)[1])
-        for digits in range(max(places, 1), 7):
-            if (value * 10**digits).denominator == 1:
-                return f"{float(value):.{digits}f}".replace("-", minus)
     vulgar = {fraction: sign for sign, fraction in _VULGAR.items()}
     if any(sign in like for sign in _VULGAR) and abs(value) in vulgar:
         return (minus if value < 0 else "") + vulgar[abs(value)]
+    if "/" not in like:
+        places = len(like.rsplit(".", 1)[1]) if "." in like else 1
+        for digits in range(places, 7):
+            if (value * 10**digits).denominator == 1:
+                return f"{float(value):.{digits}f}".replace("-", minus)
     return f"{value.numerator}/{value.denominator}"

@@ -115,6 +115,9 @@ def test_a_number_is_reported_as_the_page_writes_it(tmp_path):
     [decimal] = _failures(tmp_path, "```python\n>>> from fractions import Fraction\n```\n\n"
                                     "A rate of 7.5<!-- states: Fraction(17, 2) -->%\n")
     assert "the text states 7.5, but the rules now give 8.5 " in decimal
+    [whole] = _failures(tmp_path, "```python\n>>> from fractions import Fraction\n```\n\n"
+                                  "At most 6<!-- states: Fraction(27, 5) -->%\n")
+    assert "the text states 6, but the rules now give 5.4 " in whole
     [vulgar] = _failures(tmp_path, "RS ×½<!-- states: __import__('fractions').Fraction(1, 4) -->")
     assert "the text states ½, but the rules now give ¼ " in vulgar
 
