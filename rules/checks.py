@@ -23,17 +23,20 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from rules.errors import RulesError, RulesTypeError, shown
 
 __all__ = [
+    "HALF",
     "LARGEST",
     "collection",
     "distinct",
     "flag",
     "half_down",
     "nonblank",
+    "part_down",
     "settle",
     "whole_number",
 ]
@@ -159,6 +162,21 @@ def settle(instance: object, **fields: object) -> None:
         object.__setattr__(instance, name, value)
 
 
+HALF = Fraction(1, 2)
+"""The share most rules take (Resist, Vulnerable, Weakened, the two highest types)."""
+
+
 def half_down(amount: int) -> int:
     """Half of an amount, rounded down: every "half" of the rules is this one."""
-    return amount // 2  # half rounds down (§ruling-half-rounds-down, §ruling-rs-rounds-down)
+    return part_down(amount, HALF)  # half rounds down (§ruling-half-rounds-down, §ruling-rs-rounds-down)
+
+
+def part_down(amount: int, share: Fraction) -> int:
+    """A share of an amount, rounded down, as every share of the rules is (see `half_down`).
+
+    Examples:
+        >>> part_down(27, Fraction(1, 3)), part_down(7, HALF)
+        (9, 3)
+
+    """
+    return amount * share.numerator // share.denominator

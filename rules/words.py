@@ -18,12 +18,16 @@ import functools
 import re
 from collections.abc import Callable, Mapping
 from enum import Enum
+from fractions import Fraction
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.errors import RulesError, RulesTypeError, shown
 
-__all__ = ["choices", "normalise", "parse_word", "singular", "word_key"]
+__all__ = [
+    "PARTS", "TIMES", "choices", "normalise", "number_word", "parse_word", "part_word", "singular",
+    "times_word", "word_key",
+]
 
 E = TypeVar("E", bound=Enum)
 
@@ -152,3 +156,71 @@ def _lookups(kind: type[E], aliases: tuple[tuple[str, E], ...]) -> tuple[Mapping
 
 def _keyed(words: Mapping[str, E], key: Callable[[str], str]) -> dict[str, E]:
     return {key(word): member for word, member in words.items() if key(word)}
+
+
+PARTS = MappingProxyType({
+    Fraction(1, 2): "half", Fraction(1, 3): "a third", Fraction(2, 3): "two thirds",
+    Fraction(1, 4): "a quarter", Fraction(3, 4): "three quarters", Fraction(1): "all",
+})
+"""The word a sentence uses for a share of an amount: Resist mitigates *half* the damage."""
+
+TIMES = MappingProxyType({
+    Fraction(2): "doubled", Fraction(3): "tripled", Fraction(4): "quadrupled",
+    Fraction(1, 2): "halved, rounded down", Fraction(1, 3): "cut to a third, rounded down",
+    Fraction(1, 4): "cut to a quarter, rounded down", Fraction(1): "unchanged", Fraction(0): "does nothing",
+})
+"""The words for what a multiplier does to an amount: VU's x2 means the damage is *doubled*."""
+
+
+def part_word(share: Fraction) -> str:
+    """The word for a share of an amount, from `PARTS`: ``"half"`` for 1/2.
+
+    A rule's step texts and the pages' sentences get their word here, from the value the
+    rule computes with, so changing the value changes the words.
+
+    Raises:
+        RulesError: No word for that share: add one to `PARTS` rather than print a wrong one.
+
+    Examples:
+        >>> part_word(Fraction(1, 2)), part_word(Fraction(1, 3))
+        ('half', 'a third')
+
+    """
+    return _worded(PARTS, share, "PARTS", "a share")
+
+
+def times_word(multiplier: Fraction) -> str:
+    """The words for what a multiplier does to an amount, from `TIMES`: ``"doubled"`` for 2.
+
+    Examples:
+        >>> times_word(Fraction(2)), times_word(Fraction(1, 2))
+        ('doubled', 'halved, rounded down')
+
+    """
+    return _worded(TIMES, multiplier, "TIMES", "a multiplier")
+
+
+NUMBERS = MappingProxyType(dict(enumerate(
+    ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))))
+"""A small count as a sentence spells it: the monstrous armor loses *one* point."""
+
+
+def number_word(count: int) -> str:
+    """A small count spelled out, from `NUMBERS`: ``"one"`` for 1.
+
+    Examples:
+        >>> number_word(1), number_word(2)
+        ('one', 'two')
+
+    """
+    return _worded(NUMBERS, count, "NUMBERS", "a count")
+
+
+def _worded(table: Mapping[Any, str], value: Fraction | int, name: str, what: str) -> str:
+    """The table's word for the value, or an error naming the table to add it to."""
+    word = table.get(value)
+    if word is None:
+        msg = (f"No word for {what} of {value}: add one to {name} in rules/words.py "
+               f"(it has {', '.join(f'{key} {word!r}' for key, word in table.items())})")
+        raise RulesError(msg)
+    return word

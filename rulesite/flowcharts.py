@@ -22,6 +22,7 @@ from typing import Any
 
 from rulesite.extension import docs_of, rule_href
 from rulesite.model import DOCS, ROOT, Flowchart, current
+from rulesite.stated import drawn
 
 log = logging.getLogger("mkdocs.rulesite")
 STORE = DOCS / "assets" / "flowcharts"
@@ -52,8 +53,8 @@ def mermaid_version() -> str:
 
 def key(source: str) -> str:
     """The name of a flowchart's SVG: changes when the source, Mermaid or the drawing settings do."""
-    digest = hashlib.sha256()
-    for part in (mermaid_version(), json.dumps(CONFIG, sort_keys=True), source.rstrip("\n") + "\n"):
+    digest = hashlib.sha256()  # the chart as drawn: its `states:` comments are checks, not drawing
+    for part in (mermaid_version(), json.dumps(CONFIG, sort_keys=True), drawn(source).rstrip("\n") + "\n"):
         digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()[:16]
 
@@ -71,7 +72,7 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         svg = _linked(slim(path.read_text(encoding="utf-8").strip()), md)
         return f'<div class="flowchart" data-drawn="ahead">{_framed(svg)}</div>'
     log.info("a flowchart is drawn in the browser until scripts/render-flowcharts draws it")
-    return f'<pre class="{class_name}"><code>{escape(src)}</code></pre>'
+    return f'<pre class="{class_name}"><code>{escape(drawn(src))}</code></pre>'
 
 
 def _framed(svg: str) -> str:

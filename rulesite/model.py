@@ -56,9 +56,15 @@ _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _BLANK_RUN = re.compile(r"\n{3,}")
 
 
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
 def plain(markdown: str) -> str:
-    """Markdown inline text as plain text: links become their words, emphasis and code marks go."""
-    text = _MARKDOWN_LINK.sub(r"\1", markdown)
+    """Markdown inline text as plain text: links become their words; emphasis, code marks and comments go.
+
+    A ``<!-- states: ... -->`` comment is invisible on the page, so it has no place in the text.
+    """
+    text = _MARKDOWN_LINK.sub(r"\1", _COMMENT.sub("", markdown))
     return " ".join(text.replace("**", "").replace("`", "").split())
 
 

@@ -17,9 +17,25 @@ order::
     takes away 8<!-- states: (hit := take_damage(17, "fire", ["Resist Fire"])).mitigated -->,
     so 17 − 8 = 9<!-- states: [hit.mitigated, hit.final] -->
 
-The comment is invisible on the built page. The tests run each one in its place among
-the page's examples (``tests/examples.py``), so a stale sentence fails with its page
-and line, and ``scripts/test --update`` lists it for a person to rewrite.
+Words are claims too. An expression that gives text (or a list mixing text and numbers)
+checks that each word is written before the comment, as a whole word, case aside; the words
+come from the rules' own tables (``rules/words.py``), so a rule whose value changes changes
+its word, and the old sentence fails::
+
+    a resistance removes *half*<!-- states: rules.resistances.Resist.share_word() --> the damage
+
+A heading states a rule in the same way, with the comment on the line below it (the text
+checked runs from the heading on). A flowchart label, inside a ```` ```mermaid ```` fence,
+states one with a Mermaid comment on the line below the label::
+
+    AT["Resist mitigates half or its limit"] --> TG
+    %% states: rules.resistances.Resist.share_word()
+
+The comments are invisible on the built page (Mermaid comments are not drawn; `drawn` gives a
+chart's source without them, so annotating a chart needs no new drawing). The tests run each
+one in its place among the page's examples (``tests/examples.py``), so a stale sentence, heading
+or label fails with its page and line, and ``scripts/test --update`` lists it for a person to
+rewrite. A message writes a number as the page wrote the old one (``7.5``, not ``15/2``).
 """
 
 # ruff: noqa: RUF001, RUF002 - prose writes the multiplication sign and the typographic minus
@@ -36,9 +52,13 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-__all__ = ["MARKER", "Stated", "check", "find", "numbers_in"]
+__all__ = ["LABEL", "MARKER", "Stated", "check", "drawn", "find", "number_spans", "numbers_in"]
 
 MARKER = re.compile(r"<!--\s*states:\s*(?P<expression>.+?)\s*-->")
+LABEL = re.compile(r"^[ \t]*%%[ \t]*states(?:[ \t]+(?P<node>\w+))?:[ \t]*(?P<expression>.+?)[ \t]*$",
+                   re.MULTILINE)
+"""A flowchart label's comment: ``%% states: EXPRESSION`` on the line below the label, or
+``%% states X: EXPRESSION`` for the label of box ``X`` alone, when the line draws several."""
 _NUMBER = re.compile(
     r"""
     (?<![\w./])                    # a whole number, not the tail of a word, a version or a path
@@ -58,12 +78,20 @@ _VULGAR = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "
 
 @dataclass(frozen=True, slots=True)
 class Stated:
-    """A ``states:`` comment: where it is in the page, its expression, and the numbers written before it."""
+    """A ``states:`` comment: where it is in the page, its expression, and what is written before it.
+
+    ``text`` is the prose (or the flowchart label) the comment checks, from ``begin`` in the page;
+    ``written`` its numbers.
+    """
 
     start: int
     end: int
     expression: str
     written: tuple[tuple[str, Fraction], ...]
+    text: str = ""
+    label: bool = False
+    begin: int = 0
+    """Where ``text`` begins in the page: ``page[begin:begin + len(text)] == text``."""
 
 
 def numbers_in(text: str) -> list[tuple[str, Fraction]]:
@@ -80,6 +108,11 @@ def numbers_in(text: str) -> list[tuple[str, Fraction]]:
     return found
 
 
+def number_spans(text: str) -> list[tuple[int, int]]:
+    """Where each number `numbers_in` reads is written in the text: its start and end."""
+    return [match.span() for match in _NUMBER.finditer(text)]
+
+
 def find(text: str) -> Iterator[Stated]:
     """Every ``states:`` comment of a page, with the numbers written before it.
 
@@ -88,30 +121,62 @@ def find(text: str) -> Iterator[Stated]:
     """
     since = 0
     fenced = _fenced(text)
+    found = []
     for match in MARKER.finditer(text):
         line_start = text.rfind("\n", 0, match.start()) + 1
-        if any(start <= match.start() < end for start, end in fenced) or (
+        if any(start <= match.start() < end for start, end, _ in fenced) or (
                 text.count("`", line_start, match.start()) % 2):
             continue  # shown as code (a fence, or `inline`), as on the page that explains them
         paragraph = max(text.rfind("\n\n", 0, match.start()), text.rfind("\n\r\n", 0, match.start()))
-        written = tuple(numbers_in(text[max(since, paragraph + 1):match.start()]))
+        begin = max(since, paragraph + 1)
+        prose = text[begin:match.start()]
         since = match.end()
-        yield Stated(match.start(), match.end(), match["expression"], written)
+        found.append(Stated(match.start(), match.end(), match["expression"], tuple(numbers_in(prose)), prose,
+                            begin=begin))
+    for match in LABEL.finditer(text):
+        if any(start <= match.start() < end and info.startswith("mermaid") for start, end, info in fenced):
+            begin, label = _label_above(text, match.start(), match["node"])
+            numbers = tuple(numbers_in(label))
+            found.append(Stated(match.start(), match.end(), match["expression"], numbers, label, label=True,
+                                begin=begin))
+    yield from sorted(found, key=lambda stated: stated.start)
 
 
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
+def _label_above(text: str, position: int, node: str | None) -> tuple[int, str]:
+    """The line above a label's comment, past any other ``%% states:`` line, or one box's label in it.
+
+    Returns where the label begins in the page, and its text.
+    """
+    end = text.rfind("\n", 0, position)
+    begin = text.rfind("\n", 0, max(end, 0)) + 1
+    while begin > 0 and LABEL.match(text, begin, end):
+        end = begin - 1
+        begin = text.rfind("\n", 0, end) + 1
+    line = text[begin:max(end, begin)]
+    if node is None:
+        return begin, line
+    box = re.search(rf"(?<![\w-]){re.escape(node)}\s*[\[({{>/]+\"?(?P<label>[^\"\])}}]*)", line)
+    return (begin + box.start("label"), box["label"]) if box else (begin, "")
 
 
-def _fenced(text: str) -> list[tuple[int, int]]:
-    """Where the page's fenced code blocks are: a comment in one is shown, not checked."""
+def drawn(source: str) -> str:
+    """A flowchart's source as it is drawn: without its ``%% states:`` lines."""
+    return LABEL.sub("", source).replace("\n\n", "\n") if LABEL.search(source) else source
+
+
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)", re.MULTILINE)
+
+
+def _fenced(text: str) -> list[tuple[int, int, str]]:
+    """Where the page's fenced code blocks are, with their info string: a comment in one is shown."""
     spans, opening = [], None
     for match in _FENCE.finditer(text):
         if opening is None:
             opening = match
-        elif match[1][0] == opening[1][0] and len(match[1]) >= len(opening[1]):
-            spans.append((opening.start(), match.end()))
+        elif match[1][0] == opening[1][0] and len(match[1]) >= len(opening[1]) and not match["info"].strip():
+            spans.append((opening.start(), match.end(), opening["info"].strip()))
             opening = None
-    return spans if opening is None else [*spans, (opening.start(), len(text))]
+    return spans if opening is None else [*spans, (opening.start(), len(text), opening["info"].strip())]
 
 
 @cache
@@ -145,19 +210,64 @@ def check(stated: Stated, namespace: Mapping[str, Any], memory: dict[str, Any] |
         return f"<!-- states: {stated.expression} --> fails: {type(error).__name__}: {error}"
     memory.update({name: bound for name, bound in scope.items()
                    if name not in {"rules", "__builtins__"} and namespace.get(name, memory) is not bound})
-    values = _values(value)
+    items = list(value) if isinstance(value, list | tuple) else [value]
+    words = [item for item in items if isinstance(item, str)]
+    values = _values([item for item in items if not isinstance(item, str)])
     if values is None:
-        return f"<!-- states: {stated.expression} --> gives {value!r}, not a number or a list of numbers"
+        return (f"<!-- states: {stated.expression} --> gives {value!r}, not a number, a word or a list "
+                "of them")
+    return _check_words(stated, words) or (_check_numbers(stated, values) if values else None)
+
+
+def _check_words(stated: Stated, words: list[str]) -> str | None:
+    missing = [word for word in words if not _says(stated.text, word)]
+    if not missing:
+        return None
+    what = "flowchart label" if stated.label else "text"
+    return (f"the {what} does not say {', '.join(map(repr, missing))}, of the rules' words now "
+            f"{', '.join(map(repr, words))} ({stated.expression}): it reads {_tail(stated.text)!r}; "
+            "rewrite it with the new word")
+
+
+def _says(text: str, word: str) -> bool:
+    """Whether a word is written in the text, whole and case aside (``*half*`` says "half")."""
+    flat = " ".join(text.split())
+    return re.search(rf"(?<!\w){re.escape(' '.join(word.split()))}(?!\w)", flat, re.IGNORECASE) is not None
+
+
+def _tail(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 80 else "..." + flat[-77:]
+
+
+def _check_numbers(stated: Stated, values: list[Fraction]) -> str | None:
     written = stated.written[len(stated.written) - len(values):] if len(values) <= len(stated.written) else ()
     if not written:
         return (f"<!-- states: {stated.expression} --> gives {len(values)} number(s), but the text before it "
                 f"has {len(stated.written)}: put the comment right after the number it checks")
     if [value for _, value in written] == values:
         return None
-    now = ", ".join(_shown(value) for value in values)
-    return (f"the text states {', '.join(shown for shown, _ in written)}, but the rules now give {now} "
+    now = ", ".join(_shown(value, like) for value, (like, _) in zip(values, written, strict=True))
+    what = "flowchart label" if stated.label else "text"
+    return (f"the {what} states {', '.join(shown for shown, _ in written)}, but the rules now give {now} "
             f"({stated.expression}): rewrite the sentence with the new number")
 
 
-def _shown(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+def _shown(value: Fraction, like: str = "") -> str:
+    """A value written as the page wrote the number it replaces.
+
+    ``½`` or ``1/2`` where the page wrote a fraction, else a decimal (``7.5``, ``5.4``) when the
+    value has one, else a fraction.
+    """
+    minus = "−" if "−" in like else "-"
+    if value.denominator == 1:
+        return str(value.numerator).replace("-", minus)
+    vulgar = {fraction: sign for sign, fraction in _VULGAR.items()}
+    if any(sign in like for sign in _VULGAR) and abs(value) in vulgar:
+        return (minus if value < 0 else "") + vulgar[abs(value)]
+    if "/" not in like:
+        places = len(like.rsplit(".", 1)[1]) if "." in like else 1
+        for digits in range(places, 7):
+            if (value * 10**digits).denominator == 1:
+                return f"{float(value):.{digits}f}".replace("-", minus)
+    return f"{value.numerator}/{value.denominator}"

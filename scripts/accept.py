@@ -5,17 +5,26 @@ under ``docs/`` and every module of ``rules/`` and ``calculators/`` (their docst
 every example whose output differs from what it expects, the expected lines are replaced in place by
 the real output (indented as the example is), so the change shows in ``git diff`` for review. An
 example that raises an exception, or that expects one, is never rewritten: it is listed, and the
-command fails, because a crash is not an intended change. Refused fences and directives are listed
-too, and so is every sentence whose stated number (``<!-- states: ... -->``, see
-``rulesite/stated.py``) the rules no longer give: prose is for a person to rewrite. Files without
-failures are untouched.
+command fails, because a crash is not an intended change. Files without failures are untouched.
+
+What cannot be rewritten is then listed, each with its page or file and line: with no names, the
+quick suite (what ``scripts/test --fast`` runs) is run over the rewritten pages, and every failure
+it shows is listed, so the count is the count of that run: sentences, headings and flowchart labels
+whose stated number or word (``<!-- states: ... -->``, see ``rulesite/stated.py``) the rules no
+longer give, glossary words, and unit tests that pin a page's number. With names, the named files'
+own failures are listed. Prose is for a person to rewrite.
 """
 
 from __future__ import annotations
 
 import argparse
 import doctest
+import os
+import re
+import subprocess
 import sys
+import tempfile
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +36,8 @@ from rulesite.stated import Stated  # noqa: E402
 from tests.examples import docstrings_sybil, pages_sybil  # noqa: E402
 
 SOURCES = ("rules", "calculators")  # packages whose docstrings' examples are updated too
+# What scripts/test --fast runs: the run whose failures --update lists and counts.
+QUICK = "not browser and not integration and not built_site and not exhaustive and not tooling"
 
 
 @dataclass(frozen=True)
@@ -97,6 +108,71 @@ def _everything() -> list[Path]:
     return sorted((ROOT / "docs").rglob("*.md")) + with_examples
 
 
+@dataclass(frozen=True)
+class Left:
+    """A failure left after the rewrites: where to look (page or file, and line), and what it says."""
+
+    where: str
+    test: str
+    message: str
+
+
+_EXAMPLE_AT = re.compile(r"Example at (?P<path>\S+?), line (?P<line>\d+)")
+_PAGE_LINE = re.compile(r"(?P<path>docs/[\w./-]+\.md)(?:, line |:)(?P<line>\d+)")
+_CRASH = re.compile(r"^(?P<path>[\w./-]+\.py):(?P<line>\d+): ", re.MULTILINE)
+_CRASH_TAIL = re.compile(r"\s+[\w./-]+:\d+: \w+\s*\Z")
+
+
+def _relative(path: str) -> str:
+    resolved = Path(path) if Path(path).is_absolute() else ROOT / path
+    try:
+        return resolved.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return path
+
+
+def left_over(junit: str) -> list[Left]:
+    """Each failure of a pytest run's JUnit XML report, placed at the page or file and line to edit.
+
+    An example names its page and line; a test that names a page (``docs/x.md, line 12``) is placed
+    there; any other test at the line of its failing assert.
+    """
+    left = []
+    for case in ET.fromstring(junit).iter("testcase"):
+        failure = case.find("failure")
+        if failure is None:
+            failure = case.find("error")
+        if failure is None:
+            continue
+        message, text = failure.get("message") or "", failure.text or ""
+        test = f"{case.get('classname', '')}::{case.get('name', '')}"
+        found = _EXAMPLE_AT.search(message) or _EXAMPLE_AT.search(text) or _PAGE_LINE.search(message)
+        if found is None:
+            crashes = list(_CRASH.finditer(text))
+            found = crashes[-1] if crashes else None
+        where = f"{_relative(found['path'])}:{found['line']}" if found else test
+        said = message.split("did not evaluate as expected:", 1)[-1] if message else text
+        said = _CRASH_TAIL.sub("", said).strip()  # pytest's own "page.md:52: SybilFailure" line
+        left.append(Left(where, test, said[:1500]))
+    return left
+
+
+def run_quick_suite() -> list[Left]:
+    """Run what ``scripts/test --fast`` runs, and return every failure it shows."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "report.xml"
+        subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:playwright", "-p", "no:cacheprovider",
+             "--ignore=tests/browser", "-m", QUICK, f"--junitxml={report}", "-o", "junit_logging=no",
+             "--hypothesis-seed=0"],  # the same examples each time: the list does not change between runs
+            cwd=ROOT, capture_output=True, text=True, check=False,
+            env={**os.environ, "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "dev")},
+        )
+        if not report.exists():
+            return [Left("tests", "pytest", "the quick suite did not run: try scripts/test --fast")]
+        return left_over(report.read_text(encoding="utf-8"))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pages", nargs="*", type=Path,
@@ -111,13 +187,25 @@ def main() -> int:
         if rewrites:
             apply(page, rewrites)
             print(f"[update] {page}: {len(rewrites)} expected output(s) rewritten")
-    for message in all_refused:
-        print(f"[update] {message}\n", file=sys.stderr)
-    if all_refused:
-        print(f"[update] {len(all_refused)} example(s) or sentence(s) left as they were: fix them by hand",
-              file=sys.stderr)
+    if args.pages:  # the named files' own failures, as `scripts/test docs/page.md` shows them
+        for message in all_refused:
+            print(f"[update] {message}\n", file=sys.stderr)
+        if all_refused:
+            print(f"[update] {len(all_refused)} example(s) or sentence(s) left as they were: fix them by "
+                  "hand",
+                  file=sys.stderr)
+            return 1
+        print("[update] done: review the change with `git diff`, then run scripts/test")
+        return 0
+    print("[update] running the quick suite (scripts/test --fast) over the rewritten pages")
+    left = run_quick_suite()
+    for failure in left:
+        print(f"[update] {failure.where}: {failure.message}\n    ({failure.test})\n", file=sys.stderr)
+    if left:
+        print(f"[update] {len(left)} failure(s) left, as scripts/test --fast shows them: each is listed "
+              "above at the page or file and line to reword by hand", file=sys.stderr)
         return 1
-    print("[update] done: review the change with `git diff`, then run scripts/test")
+    print("[update] done: the quick suite passes; review the change with `git diff`, then run scripts/test")
     return 0
 
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ACCEPT = ROOT / "scripts" / "accept.py"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from accept import _everything, _page, accept, apply  # noqa: E402
+from accept import _everything, _page, accept, apply, left_over  # noqa: E402
 
 
 def _run(*pages: Path) -> subprocess.CompletedProcess[str]:
@@ -119,3 +119,26 @@ def test_a_stale_stated_number_is_listed_for_a_person_and_left_as_it_is(tmp_path
     [message] = refused
     assert message.startswith(f"{page}:1: a sentence states an old number: edit it by hand")
     assert "the text states 9, but the rules now give 10" in message
+
+
+def test_each_failure_left_is_placed_at_the_page_or_file_and_line_to_edit():
+    """An example at its page and line; a test that names a page there; any other at its assert."""
+    example = f"Example at {ROOT}/docs/resistances.md, line 92, column 1 did not evaluate as expected:"
+    tail = "resistances.md:92: SybilFailure"  # pytest's own line, left out
+    junit = f"""<testsuites><testsuite>
+      <testcase classname="docs.resistances.md" name="sybil:docs,line:92,column:1">
+        <failure message="{example}&#10;the text does not say 'a third'&#10;&#10;{tail}">trace</failure>
+      </testcase>
+      <testcase classname="tests.test_restated_numbers" name="test_the_glossary">
+        <failure message="AssertionError: docs/glossary.md, line 72: the entry for VU says">trace</failure>
+      </testcase>
+      <testcase classname="tests.test_x" name="test_law">
+        <failure message="assert 1 == 2">def test_law():
+&gt;       assert 1 == 2
+tests/test_x.py:7: AssertionError</failure></testcase>
+      <testcase classname="tests.test_y" name="test_passes"/>
+    </testsuite></testsuites>"""
+    left = left_over(junit)
+    assert [failure.where for failure in left] == [
+        "docs/resistances.md:92", "docs/glossary.md:72", "tests/test_x.py:7"]
+    assert left[0].message == "the text does not say 'a third'"

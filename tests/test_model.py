@@ -41,7 +41,9 @@ def test_the_model_reads_every_part_of_the_docs():
     assert sum(len(page.examples) for page in docs.pages.values()) >= 200
     ruling = next(r for r in docs.rulings if r.anchor == "ruling-half-rounds-down")
     assert ruling.page == "resistances.md" and ruling.title == "half rounds down"
-    assert ruling.summary.startswith('Every "half" rounds down')
+    # its reading's first sentence, as plain text: no emphasis, no link, no states: comment
+    assert ruling.summary.startswith("Every ") and ruling.summary.endswith(".")
+    assert not any(mark in ruling.summary for mark in ("<!--", "**", "]("))
     assert docs.anchors["guarding"].page == "affinity.md"
 
 

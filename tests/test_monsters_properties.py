@@ -65,7 +65,8 @@ def test_merged_lines_are_unique_and_each_reads_as_a_trait(groups):
 def test_a_monster_takes_half_more_or_less_as_its_groups_say(groups, kind):
     resisted = any(kind in GROUP_TABLE[group].resist for group in groups)
     vulnerable = any(kind in GROUP_TABLE[group].vulnerable for group in groups)
-    expected = 20 - 10 * resisted + 10 * vulnerable
+    # what a trait without a limit takes or adds: its share of 20, as the resistance rules state it
+    expected = 20 - Resist(kind).amount(20) * resisted + Vulnerable(kind).amount(20) * vulnerable
     assert take_damage(20, kind, traits_for(groups)).final == expected
 
 

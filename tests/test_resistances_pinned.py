@@ -445,8 +445,8 @@ def test_a_resistance_built_in_code_equals_its_stat_block_line(capsys):
     """
     print(Resist("fire", 10, "advantage"), "|", Vulnerable("all", 5, "critical"))
     assert capsys.readouterr().out == "Resist Fire 10 (Advantage) | Vulnerable All 5 (Critical)\n"
-    assert take_damage(27, "fire", [Resist("fire", 10)]).final == 17
     assert Resist("fire", 10) == parse_trait("Resist 10 Fire")
+    assert take_damage(27, "fire", [Resist("fire", 10)]) == take_damage(27, "fire", ["Resist 10 Fire"])
 
 
 def test_every_trait_prints_as_its_stat_block_line_and_reads_back(capsys):

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import rules.conditions
-from rulesite.stated import check, find, numbers_in
+import rules.resistances
+from rulesite.stated import check, drawn, find, numbers_in
 from tests.examples import pages_sybil
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +58,7 @@ def test_a_list_checks_the_last_numbers_written_in_order():
     assert check(stated, {"Fraction": Fraction}) is None
     [swapped] = find(text.replace("×2, B ×1", "×1, B ×2"))
     assert check(swapped, {"Fraction": Fraction}) == (
-        "the text states 1, 2, ½, 0, −1, but the rules now give 2, 1, 1/2, 0, -1 "
+        "the text states 1, 2, ½, 0, −1, but the rules now give 2, 1, ½, 0, −1 "
         "([2, 1, Fraction(1, 2), 0, -1]): rewrite the sentence with the new number")
 
 
@@ -79,7 +80,7 @@ def test_an_expression_can_use_what_the_pages_examples_defined(tmp_path):
 
 @pytest.mark.parametrize(("text", "error"), [
     ("It is 3<!-- states: nosuch -->", "<!-- states: nosuch --> fails: NameError: name 'nosuch' is not"),
-    ("It is 3<!-- states: 'three' -->", "<!-- states: 'three' --> gives 'three', not a number or a list"),
+    ("It is 3<!-- states: {3: 3} -->", "<!-- states: {3: 3} --> gives {3: 3}, not a number, a word or"),
     ("It is three<!-- states: 3 -->", "gives 1 number(s), but the text before it has 0: put the comment"),
 ])
 def test_a_comment_that_checks_nothing_says_why(tmp_path, text, error):
@@ -107,3 +108,51 @@ def test_a_comment_shown_as_code_is_not_checked():
     text = ("````markdown\n```python\n```\nIt is 3<!-- states: 4 -->\n````\n\n"
             "Write `It is 3<!-- states: 4 -->` to check it.\n\nIt is 4<!-- states: 4 -->\n")
     assert [stated.expression for stated in find(text)] == ["4"]
+
+
+def test_a_number_is_reported_as_the_page_writes_it(tmp_path):
+    """A sentence that says 7.5 hears of 8.5, not of 17/2; one that says ½ hears of ¼."""
+    [decimal] = _failures(tmp_path, "```python\n>>> from fractions import Fraction\n```\n\n"
+                                    "A rate of 7.5<!-- states: Fraction(17, 2) -->%\n")
+    assert "the text states 7.5, but the rules now give 8.5 " in decimal
+    [whole] = _failures(tmp_path, "```python\n>>> from fractions import Fraction\n```\n\n"
+                                  "At most 6<!-- states: Fraction(27, 5) -->%\n")
+    assert "the text states 6, but the rules now give 5.4 " in whole
+    [vulgar] = _failures(tmp_path, "RS ×½<!-- states: __import__('fractions').Fraction(1, 4) -->")
+    assert "the text states ½, but the rules now give ¼ " in vulgar
+
+
+def test_a_word_is_checked_as_the_rules_word_for_the_value(tmp_path):
+    """The word comes from the rules' table, so a changed share fails the sentence that says the old one."""
+    word = "rules.words.part_word(rules.resistances.Resist.SHARE)"
+    said = rules.resistances.Resist.share_word()
+    assert _failures(tmp_path, f"A resistance removes *{said}*<!-- states: {word} --> the damage.\n") == []
+    third = "rules.words.part_word(__import__('fractions').Fraction(1, 3))"
+    [message] = _failures(tmp_path, f"It removes half<!-- states: {third} -->\n")
+    assert "the text does not say 'a third', of the rules' words now 'a third'" in message
+    assert "it reads 'It removes half'" in message
+
+
+def test_a_heading_is_checked_by_a_comment_on_the_line_below(tmp_path):
+    text = "## Ruling: the monstrous rule reduces to 1 { #x }\n<!-- states: 2 -->\n\nText.\n"
+    [message] = _failures(tmp_path, text)
+    assert "page.md, line 2" in message and "the text states 1, but the rules now give 2" in message
+
+
+def test_a_flowchart_label_is_checked_by_a_mermaid_comment_below_it(tmp_path):
+    text = ("Intro.\n\n```mermaid\nflowchart TD\n  A[\"Resist mitigates half\"] --> B\n"
+            "  %% states: 'a third'\n  B[\"what reaches it becomes 1\"]\n  %% states: 1\n```\n")
+    [message] = _failures(tmp_path, text)
+    assert "page.md, line 6" in message
+    assert "the flowchart label does not say 'a third'" in message
+
+
+def test_a_charts_comments_are_not_drawn():
+    source = "flowchart TD\n  A --> B\n  %% states: 1\n  B --> C\n"
+    assert drawn(source) == "flowchart TD\n  A --> B\n  B --> C\n"
+
+
+def test_a_label_comment_can_name_the_box_it_checks(tmp_path):
+    text = ('```mermaid\nflowchart TD\n  X["5. Multiplier: VU 2, RS 1/2"] --> F("6. Times")\n'
+            "  %% states X: [2, __import__('fractions').Fraction(1, 2)]\n  %% states F: 6\n```\n")
+    assert _failures(tmp_path, text) == []

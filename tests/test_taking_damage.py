@@ -20,6 +20,7 @@ from rules.taking_damage import (
     in_doubt,
     take_hit,
 )
+from rules.taking_damage.hit import MONSTROUS_TO
 
 SHIELD = OneTime("Spirit Shield", level=3)
 
@@ -46,9 +47,13 @@ def test_four_pierce_against_monstrous_armor_and_body():
 
 
 def test_four_damage_against_magic_and_monstrous_armor():
+    """Magic armor takes 2; the 2 that reach monstrous armor become MONSTROUS_TO (docs/taking-damage.md
+    states the seed's figures, checked against the rule there)."""
     result = take_hit(Defender(magic_armor=2, monstrous_armor=3), 4)
-    assert (result.defender.magic_armor, result.defender.monstrous_armor) == (0, 2)
-    assert result.absorbed == (("magic armor", 2), ("monstrous rule", 1), ("monstrous armor", 1))
+    reduced = min(2, MONSTROUS_TO)
+    assert (result.defender.magic_armor, result.defender.monstrous_armor) == (0, 3 - reduced)
+    by_the_rule = (("monstrous rule", 2 - reduced),) if reduced < 2 else ()
+    assert result.absorbed == (("magic armor", 2), *by_the_rule, ("monstrous armor", reduced))
 
 
 def test_four_poison_against_poison_immunity_is_no_effect():
@@ -61,8 +66,9 @@ def test_four_poison_against_poison_immunity_is_no_effect():
 
 
 def test_the_steps_run_in_the_order_of_the_rules():
-    result = take_hit(Defender(magic_armor=1, monstrous_armor=1, body=2, requires={"silver"}), 3,
-                      effect="silver")
+    # one point past what the monstrous rule leaves reaches monstrous armor, which takes the rest
+    result = take_hit(Defender(magic_armor=1, monstrous_armor=MONSTROUS_TO, body=2, requires={"silver"}),
+                      MONSTROUS_TO + 2, effect="silver")
     assert anchors(result) == [
         "ongoing-prevention", "damage-requirements", "one-time-prevention", "damage-reduction",
         "pool-magic-armor", "monstrous-rule", "pool-monstrous-armor",
@@ -120,9 +126,11 @@ def test_a_one_time_effect_that_does_not_apply_is_kept():
 # The monstrous rule and Pierce
 
 
-@pytest.mark.parametrize("amount", [2, 3, 7, 50])
-def test_damage_reaching_monstrous_armor_becomes_one(amount):
-    result = take_hit(Defender(monstrous_armor=3, physical_armor=2, body=2), amount)
+@pytest.mark.parametrize("beyond", [1, 2, 6, 49])
+def test_damage_reaching_monstrous_armor_becomes_what_the_rule_leaves(beyond):
+    """However much reaches monstrous armor, it takes MONSTROUS_TO and nothing passes on."""
+    armored = Defender(monstrous_armor=MONSTROUS_TO + 2, physical_armor=2, body=2)
+    result = take_hit(armored, MONSTROUS_TO + beyond)
     assert pools(result.defender) == pools(Defender(monstrous_armor=2, physical_armor=2, body=2))
     assert result.wound is None
 
@@ -188,7 +196,7 @@ def test_a_prevented_hit_does_not_spend_the_next_hit_redirection():
 
 
 def test_an_effect_can_reorder_the_pools():
-    ablative = Defender(magic_armor=2, monstrous_armor=2,
+    ablative = Defender(magic_armor=2, monstrous_armor=MONSTROUS_TO + 1,
                         order=["monstrous armor", "magic armor", "physical armor", "natural armor",
                                "body"])
     result = take_hit(ablative, 4)

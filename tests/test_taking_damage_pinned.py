@@ -16,6 +16,7 @@ from rules.taking_damage import (
     order_table,
     take_hit,
 )
+from rules.taking_damage.hit import MONSTROUS_TO
 from tests.pinned import refusal
 
 
@@ -189,7 +190,8 @@ def test_a_result_carries_its_situation_and_each_prevention():
         "= magic armor 1 -> 0, body 3 -> 0, torso wound"
     )
     assert take_hit(Defender(physical_armor=2, body=3), 4).changes == (-2, -2)
-    assert take_hit(Defender(monstrous_armor=3, body=4), 4).changes == (-3, -1)
+    # the monstrous rule takes all but MONSTROUS_TO off the 4, then the armor takes what is left
+    assert take_hit(Defender(monstrous_armor=3, body=4), 4).changes == (MONSTROUS_TO - 4, -MONSTROUS_TO)
     assert (
         str(take_hit(Defender(body=3), 2, pierce=True).steps[3])
         == "Pierce (§pierce-trait): bypasses every armor pool (none up)"

@@ -12,14 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from rules.checks import distinct, half_down, settle, whole_number
+from rules.checks import distinct, part_down, settle, whole_number
 from rules.conditions import rulebook as rb
 from rules.conditions.combatant import Combatant, read_combatant
-from rules.conditions.effects import EFFECTS
+from rules.conditions.effects import EFFECTS, WEAKENED_SHARE
 from rules.conditions.vocabulary import Condition, Defense
 from rules.errors import RulesTypeError, shown
 from rules.explain import Explained, Step
 from rules.resistances import take_damage
+from rules.words import times_word
 
 __all__ = [
     "Aftermath",
@@ -78,19 +79,20 @@ def healing_received(target: Combatant, healing: int) -> Amount:
     return _weakened(who, healing, "healing", "weakened: healing received", "full healing", "received by")
 
 
+
 def _weakened(  # noqa: PLR0917 - the words of the two questions that share this rule
     combatant: Combatant, value: int, what: str, halved: str, full: str, by: str
 ) -> Amount:
-    """Weakened halves an amount, rounded down (§ruling-weakened-rounds-down); else it is whole."""
+    """Weakened takes its share of an amount, rounded down (§ruling-weakened-rounds-down); else all of it."""
     amount = whole_number(value, what)
     situation = f"{amount} {what} {by} {combatant}"
     if not combatant.has(Condition.WEAKENED):
         step = Step(EFFECTS[Condition.WEAKENED].rule, f"not weakened: {full}")
         return Amount(amount, what, (step,), situation=situation, start=amount)
-    half = half_down(amount)
-    text = f"{halved} {amount} halved, rounded down: {half}"
-    step = Step(rb.WEAKENED_ROUNDING, text, change=half - amount)
-    return Amount(half, what, (step,), situation=situation, start=amount)
+    part = part_down(amount, WEAKENED_SHARE)
+    text = f"{halved} {amount} {times_word(WEAKENED_SHARE)}: {part}"
+    step = Step(rb.WEAKENED_ROUNDING, text, change=part - amount)
+    return Amount(part, what, (step,), situation=situation, start=amount)
 
 
 def damage_taken(target: Combatant, damage: int) -> Amount:

@@ -14,10 +14,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
+from rules.checks import HALF
 from rules.conditions.rulebook import LIST_PAGE
 from rules.conditions.vocabulary import Concealment, Condition, PenaltyType
 from rules.explain import Rule
+from rules.resistances.traits import Resist
 from rules.tables import Table
+from rules.words import part_word, times_word
+
+WEAKENED_SHARE = HALF
+"""What Weakened leaves of the damage dealt and of the healing received (§ruling-weakened-rounds-down)."""
 
 __all__ = [
     "EFFECTS",
@@ -186,7 +192,7 @@ _EFFECTS = (
         combat_advantage=Advantage.ALL,
         cannot_flank=True,
         actions=ActionLimit.NONE,
-        notes=("Resist (all): takes half damage",),
+        notes=(f"Resist (all): takes {part_word(1 - Resist.SHARE)} damage",),
     ),
     Effects(
         Condition.PRONE,
@@ -244,7 +250,9 @@ _EFFECTS = (
     ),
     Effects(
         Condition.WEAKENED,
-        penalty_notes="damage dealt halved; healing received halved",
+        penalty_notes="; ".join(
+            f"{what} {times_word(WEAKENED_SHARE)}" for what in ("damage dealt", "healing received")
+        ),
     ),
 )
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypeVar
 
-from rules.checks import distinct, half_down, whole_number
+from rules.checks import HALF, distinct, part_down, whole_number
 from rules.errors import RulesError, RulesTypeError, concerning, shown
 from rules.explain import Explained, Rule, Step
 from rules.resistances import rulebook as rb
@@ -37,6 +38,9 @@ from rules.resistances.vocabulary import DamageType
 G = TypeVar("G", Resist, Vulnerable)
 
 __all__ = ["DamageResult", "TypeOutcome", "expand_sets", "read_traits", "take_damage"]
+
+SEVERAL_SHARE = HALF
+"""Several damage types: the two highest figures of each kind, summed, count this share of it."""
 
 _SET_RULES = {
     Template.INSUBSTANTIAL: rb.INSUBSTANTIAL,
@@ -376,7 +380,7 @@ def _mitigate(
         return mitigated
     mitigated = resist.amount(damage)
     steps.append(Step(rb.RESIST, f"{resist} mitigates {mitigated} of {damage} {kind.value}"
-                  f"{_half(damage, resist.limit)}", change=-mitigated if alone else None))
+                  f"{_why(damage, resist)}", change=-mitigated if alone else None))
     return mitigated
 
 
@@ -387,17 +391,20 @@ def _add(
         return 0
     added = vulnerable.amount(damage)
     steps.append(Step(rb.VULNERABLE, f"{vulnerable} adds {added} to {damage} {kind.value}"
-                  f"{_half(damage, vulnerable.limit)}", change=added if alone else None))
+                  f"{_why(damage, vulnerable)}", change=added if alone else None))
     return added
 
 
-def _half(damage: int, limit: int | None) -> str:
-    """Why the figure: half (named as rounded down when odd), or the limit when lower."""
-    half = half_down(damage)
-    rounded = ", rounded down" if damage % 2 else ""
-    if limit is not None and limit < half:
-        return f" (its limit {limit} is lower than half, {half})"
-    return f" (half{rounded})"
+def _why(damage: int, trait: Resist | Vulnerable) -> str:
+    """Why the figure: the trait's share (named as rounded down if it was), or its limit when lower.
+
+    The word is the share's own (`rules.words.part_word`), so the text cannot state another rule.
+    """
+    part, word = part_down(damage, trait.SHARE), trait.share_word()
+    rounded = ", rounded down" if part != damage * trait.SHARE else ""
+    if trait.limit is not None and trait.limit < part:
+        return f" (its limit {trait.limit} is lower than {word}, {part})"
+    return f" ({word}{rounded})"
 
 
 def _combine(
@@ -431,13 +438,18 @@ def _best_two(
         ),
         key=lambda pair: -pair[0],
     )[:2]
-    total = half_down(sum(figure for figure, _ in figures))
+    total = part_down(sum(figure for figure, _ in figures), SEVERAL_SHARE)
     chosen = " and ".join(f"{kind.value} ({figure})" for figure, kind in figures)
     sums = " + ".join(str(figure) for figure, _ in figures)
     what = "vulnerabilities" if field == "added" else "resistances"
-    text = f"{what}: the two highest are {chosen}: ({sums}) / 2 = {total} {field}"
+    text = f"{what}: the two highest are {chosen}: ({sums}){_taking(SEVERAL_SHARE)} = {total} {field}"
     steps.append(Step(rule, text, change=total if field == "added" else -total))
     return total
+
+
+def _taking(share: Fraction) -> str:
+    """A share as the step's sum writes it: ``" / 2"`` for a half, ``" * 2/3"`` otherwise."""
+    return f" / {share.denominator}" if share.numerator == 1 else f" * {share}"
 
 
 def _damage_taken(damage: int, mitigated: int, added: int, steps: list[Step]) -> int:

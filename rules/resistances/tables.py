@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.errors import RulesError
 from rules.resistances.attack import Circumstances
 from rules.resistances.resolve import take_damage
-from rules.resistances.traits import Template, TraitSet
+from rules.resistances.traits import Resist, Template, TraitSet, Vulnerable
 from rules.resistances.vocabulary import Condition, DamageType
 from rules.tables import Table
 
@@ -20,19 +20,20 @@ __all__ = [
     "trait_set_table",
 ]
 
-EXAMPLE = 20  # an even amount, so "half" needs no rounding in the tables
+EXAMPLE = 20  # an amount that Resist's and Vulnerable's shares take without rounding
 _OTHERS = tuple(kind for kind in DamageType if kind is not DamageType.PHYSICAL)
 
 
-# The tables take no input, and every trait of a set has no limit, so each change is half; the
-# tests for "half" keep a table honest if a set ever gains a limit (no input reaches the other way).
+# The tables take no input, and every trait of a set has no limit, so each change is a trait's
+# share, named by its word; the tests for the word keep a table honest if a set ever gains a limit.
 def _effect(final: int) -> str:
     change = abs(final - EXAMPLE)
-    half = " (half)" if change * 2 == EXAMPLE else ""  # pragma: no mutate
+    trait = Resist if final < EXAMPLE else Vulnerable
+    share = f" ({trait.share_word()})" if change == EXAMPLE * trait.SHARE else ""  # pragma: no mutate
     if final < EXAMPLE:
-        return f"reduced by {change}{half}"
+        return f"reduced by {change}{share}"
     if final > EXAMPLE:
-        return f"increased by {change}{half}"
+        return f"increased by {change}{share}"
     return "normal damage"
 
 

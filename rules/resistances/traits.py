@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 from typing import ClassVar
 
-from rules.checks import half_down, nonblank, whole_number
+from rules.checks import HALF, nonblank, part_down, whole_number
 from rules.errors import RulesError
 from rules.resistances.vocabulary import (
     CharacterCondition,
@@ -32,7 +33,7 @@ from rules.resistances.vocabulary import (
     is_scope_word,
     parse_scope,
 )
-from rules.words import parse_word
+from rules.words import parse_word, part_word
 
 __all__ = [
     "ConditionImmunity",
@@ -68,6 +69,8 @@ class _Graded:
     condition: Condition | None = None
 
     WORD: ClassVar[str] = ""
+    SHARE: ClassVar[Fraction]
+    """The share of the damage it mitigates or adds before its limit (each trait states its own)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "damage_type", parse_scope(self.damage_type))
@@ -81,9 +84,14 @@ class _Graded:
         return self.damage_type is kind
 
     def amount(self, damage: int) -> int:
-        """What it mitigates or adds against one attack: half, rounded down, or the limit."""
-        half = half_down(damage)
-        return half if self.limit is None else min(half, self.limit)
+        """What it mitigates or adds against one attack: its share, rounded down, or the limit."""
+        part = part_down(damage, self.SHARE)
+        return part if self.limit is None else min(part, self.limit)
+
+    @classmethod
+    def share_word(cls) -> str:
+        """The word for `SHARE` that step texts and pages use: ``"half"``."""
+        return part_word(cls.SHARE)
 
     def __str__(self) -> str:
         limit = "" if self.limit is None else f" {self.limit}"
@@ -102,6 +110,7 @@ class Resist(_Graded):
     """
 
     WORD: ClassVar[str] = "Resist"
+    SHARE: ClassVar[Fraction] = HALF  # the one place Resist's share is stated (§trait-resist)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +125,7 @@ class Vulnerable(_Graded):
     """
 
     WORD: ClassVar[str] = "Vulnerable"
+    SHARE: ClassVar[Fraction] = HALF  # the one place Vulnerable's share is stated (§trait-vulnerable)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,13 @@ from rules.taking_damage.defender import (
     read_defender,
 )
 
-__all__ = ["HitResult", "in_doubt", "non_stacking_table", "order_table", "take_hit"]
+__all__ = ["MONSTROUS_TO", "HitResult", "in_doubt", "non_stacking_table", "order_table", "take_hit"]
 
 NO_EFFECT = "No Effect"
+MONSTROUS_TO = 1
+"""What the monstrous rule reduces the damage reaching monstrous armor to (§ruling-monstrous-reduces-to-one).
+
+The one place the number is stated: the step texts and the pages' sentences read it here."""
 POOL_RULES = MappingProxyType({
     Pool.MAGIC_ARMOR: rb.MAGIC,
     Pool.MONSTROUS_ARMOR: rb.MONSTROUS_ARMOR,
@@ -253,12 +257,12 @@ def _pools(
     for pool in order:
         if left == 0 or points[pool] == 0 or (pierce and pool.is_armor):
             continue
-        if pool is Pool.MONSTROUS_ARMOR and left > 1:
-            # Whatever reaches monstrous armor becomes 1 (§ruling-monstrous-reduces-to-one).
-            text = f"the {left} damage reaching monstrous armor becomes 1"
-            steps.append(Step(rb.MONSTROUS, text, change=1 - left))
-            absorbed.append(("monstrous rule", left - 1))
-            left = 1
+        if pool is Pool.MONSTROUS_ARMOR and left > MONSTROUS_TO:
+            # Whatever reaches monstrous armor becomes MONSTROUS_TO (§ruling-monstrous-reduces-to-one).
+            text = f"the {left} damage reaching monstrous armor becomes {MONSTROUS_TO}"
+            steps.append(Step(rb.MONSTROUS, text, change=MONSTROUS_TO - left))
+            absorbed.append(("monstrous rule", left - MONSTROUS_TO))
+            left = MONSTROUS_TO
         taken = min(left, points[pool])
         left -= taken
         absorbed.append((pool.value, taken))
