@@ -11,18 +11,19 @@
 // and a player's order of results (the rule named exactly first, then rules and rulings, then
 // the glossary, the designers' pages, the site's own pages).
 //
-// If the libraries cannot be loaded, the theme's own worker answers instead (#fallback=).
+// If the libraries cannot be loaded, or the theme is Zensical's (another index, other results),
+// the theme's own worker answers instead (#fallback=).
 /* global MiniSearch, lunr, jsyaml */
 "use strict";
 
 const IN_WORKER = typeof importScripts === "function";
+const FALLBACK = IN_WORKER ? new URLSearchParams(self.location.hash.slice(1)).get("fallback") : null;
 if (IN_WORKER) {
-  const fallback = new URLSearchParams(self.location.hash.slice(1)).get("fallback");
   try {
     importScripts("vendor/minisearch.js", "vendor/lunr.min.js", "vendor/js-yaml.min.js");
   } catch (error) {
-    if (!fallback) throw error;
-    importScripts(fallback);
+    if (!FALLBACK) throw error;
+    importScripts(FALLBACK);
   }
 }
 
@@ -293,11 +294,23 @@ async function vocabulary() {
   }
 }
 
+// Hands the conversation to the theme's own worker, from this message on: Zensical's theme
+// sends an index of another shape (items, not docs) and draws results of its own.
+let delegated = false;
+function delegate(message) {
+  delegated = true;
+  importScripts(FALLBACK);
+  self.dispatchEvent(new MessageEvent("message", {data: message}));
+}
+
 if (IN_WORKER && typeof MiniSearch !== "undefined") {
   let ready = null;  // queries wait for the index (and the vocabulary), in the order they came
   self.addEventListener("message", async event => {
     const message = event.data;
-    if (message.type === SETUP) {
+    if (delegated) return;
+    if (message.type === SETUP && !Array.isArray(message.data.docs) && FALLBACK) {
+      delegate(message);
+    } else if (message.type === SETUP) {
       ready = vocabulary().then(words => setup(message.data, words));
       await ready;
       self.postMessage({type: READY});
