@@ -30,11 +30,14 @@ if (IN_WORKER) {
 // The theme's message types.
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 
-// The pages a player reads for rules; the rest rank lower, in this order.
+// The pages a player reads for rules, the designers' pages, and what each kind of heading weighs:
+// a rule or ruling before a system page's signposts, the glossary, the designers' pages, the
+// site's own pages (home, editing, links) and the API reference.
 const RULE_PAGES = new Set(["resistances", "monsters", "affinity", "conditions", "conditions-list",
                             "typed-damage", "taking-damage"]);
-const PAGE_WEIGHT = {glossary: 0.5, "monster-balance": 0.35, "typed-damage-odds": 0.35, api: 0.15};
-const SITE_PAGE_WEIGHT = 0.25;
+const DESIGNER_PAGES = new Set(["monster-balance", "typed-damage-odds"]);
+const KIND_WEIGHT = {rule: 1, ruling: 1, page: 0.6, glossary: 0.5, signpost: 0.4, designers: 0.35,
+                     site: 0.25, api: 0.15};
 // Headings of a system page that are signposts, not rules.
 const SIGNPOST = /-(at-a-glance|try-it|rulings|questions)$/;
 
@@ -100,23 +103,11 @@ function kindOf(location) {
   const page = path.split("/")[0];
   if (page === "api") return "api";
   if (page === "glossary") return "glossary";
-  if (page in PAGE_WEIGHT) return "designers";
+  if (DESIGNER_PAGES.has(page)) return "designers";
   if (!RULE_PAGES.has(page)) return "site";
   if (!anchor) return "page";
   if (anchor.startsWith("ruling-")) return "ruling";
   return SIGNPOST.test(anchor) ? "signpost" : "rule";
-}
-
-function weightOf(doc) {
-  switch (doc.kind) {
-    case "rule": case "ruling": return 1;
-    case "signpost": return 0.4;
-    case "page": return 0.6;
-    case "glossary": return PAGE_WEIGHT.glossary;
-    case "designers": return 0.35;
-    case "api": return PAGE_WEIGHT.api;
-    default: return SITE_PAGE_WEIGHT;
-  }
 }
 
 // The vocabulary's links (page.md#anchor) as the index's locations (page/#anchor).
@@ -154,7 +145,7 @@ function setup(index, vocabulary) {
       page: path.split("/")[0], pageTitle: plain(titles.get(path) || ""),
       title, text: plain(doc.text), words: other.join(" ; "),
       names: new Set([phrase(title), phrase(name), ...other.map(phrase)].filter(Boolean)),
-      weight: weightOf({kind}) * (doc.boost || 1),
+      weight: KIND_WEIGHT[kind] * (doc.boost || 1),
     };
   });
   byLocation = new Map(docs.map(doc => [doc.location, doc]));
