@@ -47,6 +47,10 @@ const QUESTION_WORDS = new Set(("a about an and are as at be by can could do doe
   "then there these they this to was what when where which who why will with would you your t s")
   .split(" "));
 
+// Results drawn per query, and the length of each one's text (characters, of which some before
+// the first word found).
+const RESULTS = 24, SNIPPET = 220, SNIPPET_BEFORE = 60;
+
 const FILTER = /(?:^|\s)(in|is|ruling|page):("[^"]*"|\S*)/gi;
 
 let engine = null;       // MiniSearch over the index's documents
@@ -243,12 +247,29 @@ function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-// Marks the matched words in a piece of the index's HTML, outside its tags.
+// Marks the words found in a piece of the index's HTML, outside its tags.
 function mark(html, terms) {
   if (!terms.length) return html;
-  const pattern = new RegExp("\\b(" + terms.map(escapeRegExp).join("|") + ")", "gi");
+  // The whole word a stem was found in: "<mark>Petrified</mark>", not "<mark>Petrifi</mark>ed".
+  const pattern = new RegExp("(?<![\\p{L}\\p{N}])((?:" + terms.map(escapeRegExp).join("|") + ")[\\p{L}\\p{N}]*)", "giu");
   return html.split(/(<[^>]+>)/).map(part => part.startsWith("<") ? part
     : part.replace(pattern, "<mark>$1</mark>")).join("");
+}
+
+function escapeHTML(text) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+// A few lines of a heading's text around the first word found: the theme draws every result it
+// gets, and a whole section's text per result costs a phone more than the search itself.
+function snippet(text, shown) {
+  const lower = text.toLowerCase();
+  const found = shown.map(t => lower.indexOf(t.toLowerCase())).filter(at => at >= 0);
+  const at = found.length ? Math.min(...found) : 0;
+  const start = at > SNIPPET_BEFORE ? text.lastIndexOf(" ", at - SNIPPET_BEFORE) + 1 : 0;
+  const end = start + SNIPPET;
+  const cut = end < text.length ? text.slice(start, text.lastIndexOf(" ", end) + 1 || end) : text.slice(start);
+  return (start > 0 ? "\u2026 " : "") + escapeHTML(cut.trim()) + (end < text.length ? " \u2026" : "");
 }
 
 function item(hit, score, query) {
@@ -256,7 +277,8 @@ function item(hit, score, query) {
   const shown = [...new Set(hit.terms)].filter(t => t.length > 1);
   const terms = {};
   for (const w of query) terms[w] = true;
-  return {location: doc.location, title: mark(doc.html, shown), text: mark(doc.htmlText, shown), score, terms};
+  return {location: doc.location, title: mark(doc.html, shown),
+          text: "<p>" + mark(snippet(doc.text, shown), shown) + "</p>", score, terms};
 }
 
 // The theme's result: a list per page, the page's best heading first, pages by their best.
@@ -264,7 +286,7 @@ function answer(query) {
   const {text, filters} = parse(query);
   const ranked = rank(text, filters);
   const groups = new Map();
-  for (const hit of ranked.slice(0, 60)) {
+  for (const hit of ranked.slice(0, RESULTS)) {
     const page = hit.doc.location.split("#")[0];
     if (!groups.has(page)) groups.set(page, []);
     groups.get(page).push(item(hit, hit.score, words(text)));
