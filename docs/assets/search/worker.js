@@ -248,11 +248,12 @@ function escapeRegExp(s) {
 }
 
 // Marks the words found in a piece of the index's HTML, outside its tags.
-function mark(html, terms) {
-  if (!terms.length) return html;
+function marker(terms) {
+  if (!terms.length) return html => html;
   // The whole word a stem was found in: "<mark>Petrified</mark>", not "<mark>Petrifi</mark>ed".
-  const pattern = new RegExp("(?<![\\p{L}\\p{N}])((?:" + terms.map(escapeRegExp).join("|") + ")[\\p{L}\\p{N}]*)", "giu");
-  return html.split(/(<[^>]+>)/).map(part => part.startsWith("<") ? part
+  const pattern = new RegExp("(?<![\\p{L}\\p{N}])((?:" + terms.map(escapeRegExp).join("|") +
+                             ")[\\p{L}\\p{N}]*)", "giu");
+  return html => html.split(/(<[^>]+>)/).map(part => part.startsWith("<") ? part
     : part.replace(pattern, "<mark>$1</mark>")).join("");
 }
 
@@ -272,28 +273,29 @@ function snippet(text, shown) {
   return (start > 0 ? "\u2026 " : "") + escapeHTML(cut.trim()) + (end < text.length ? " \u2026" : "");
 }
 
-function item(hit, score, query) {
+function item(hit, score, query, mark) {
   const doc = hit.doc;
-  const shown = [...new Set(hit.terms)].filter(t => t.length > 1);
   const terms = {};
   for (const w of query) terms[w] = true;
-  return {location: doc.location, title: mark(doc.html, shown),
-          text: "<p>" + mark(snippet(doc.text, shown), shown) + "</p>", score, terms};
+  return {location: doc.location, title: mark(doc.html),
+          text: "<p>" + mark(snippet(doc.text, hit.terms)) + "</p>", score, terms};
 }
 
 // The theme's result: a list per page, the page's best heading first, pages by their best.
 function answer(query) {
   const {text, filters} = parse(query);
-  const ranked = rank(text, filters);
+  const ranked = rank(text, filters).slice(0, RESULTS);
+  const mark = marker([...new Set(ranked.flatMap(hit => hit.terms))].filter(t => t.length > 1));
+  const asked = words(text);
   const groups = new Map();
-  for (const hit of ranked.slice(0, RESULTS)) {
+  for (const hit of ranked) {
     const page = hit.doc.location.split("#")[0];
     if (!groups.has(page)) groups.set(page, []);
-    groups.get(page).push(item(hit, hit.score, words(text)));
+    groups.get(page).push(item(hit, hit.score, asked, mark));
   }
   for (const [page, list] of groups) {
     if (!list.some(entry => entry.location === page) && byLocation.has(page))
-      list.push(item({doc: byLocation.get(page), terms: []}, 0, []));
+      list.push(item({doc: byLocation.get(page), terms: []}, 0, [], mark));
   }
   return {items: [...groups.values()]};
 }
