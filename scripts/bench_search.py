@@ -34,6 +34,12 @@ document.addEventListener('keydown', event => {
   if (event.target.matches && event.target.matches('.md-search__input'))
     window.searchPending = {down: performance.now()};
 }, true);
+// The theme asks on the key's release (keyup): the test harness's own time between a key's
+// press and its release is no part of the site's answer, so each figure is also taken from it.
+document.addEventListener('keyup', event => {
+  if (window.searchPending && event.target.matches && event.target.matches('.md-search__input'))
+    window.searchPending.up = performance.now();
+}, true);
 const NativeWorker = window.Worker;
 window.Worker = class extends NativeWorker {
   constructor(...args) {
@@ -62,7 +68,11 @@ def _sample() -> list[str]:
 
 
 def _keystrokes(page: Any, query: str) -> list[list[float]]:
-    """Type ``query`` key by key, each after the last one's results are drawn; ms to [drawn, answered]."""
+    """Type ``query`` key by key, each after the last one's results drawn.
+
+    Per key, ms from its press to its results drawn, to the worker's answer, and from its release
+    to its results drawn.
+    """
     box = page.locator(".md-search__input")
     box.focus()
     page.keyboard.press("Control+A")
@@ -78,7 +88,7 @@ def _keystrokes(page: Any, query: str) -> list[list[float]]:
             "typed => window.searchTimes.some(t => t.value === typed)", arg=typed, polling=50
         )
     times: list[list[float]] = page.evaluate(
-        "() => window.searchTimes.map(t => [t.drawn - t.down, t.answered - t.down])"
+        "() => window.searchTimes.map(t => [t.drawn - t.down, t.answered - t.down, t.drawn - t.up])"
     )
     return times
 
@@ -96,13 +106,16 @@ def engine_figures(browser: Any, base: str, site: Path | None) -> dict[str, Any]
     page.wait_for_function("() => window.searchReady !== null", polling=50)
     ready = page.evaluate("window.searchReady")
     page.locator("label.md-header__button[for='__search']").click()
-    pairs = [pair for query in _sample() for pair in _keystrokes(page, query)]
+    keys = [key for query in _sample() for key in _keystrokes(page, query)]
     context.close()
-    drawn = sorted(pair[0] for pair in pairs)
-    answered = sorted(pair[1] for pair in pairs)
-    return {"ready": ready, "median": statistics.median(drawn), "p95": drawn[int(0.95 * (len(drawn) - 1))],
-            "worst": drawn[-1], "keys": len(drawn), "answered": statistics.median(answered),
-            "answered p95": answered[int(0.95 * (len(answered) - 1))]}
+    drawn, answered, released = (sorted(key[part] for key in keys) for part in range(3))
+    return {"ready": ready, "keys": len(keys), "drawn": _spread(drawn), "worst": drawn[-1],
+            "answered": _spread(answered), "released": _spread(released)}
+
+
+def _spread(values: list[float]) -> str:
+    """Median / 95th percentile of sorted milliseconds."""
+    return f"{statistics.median(values):.0f} / {values[int(0.95 * (len(values) - 1))]:.0f}"
 
 
 def search_rows(base: str, site: Path, chromium: str, flags: list[str]) -> list[tuple[str, str, str]]:
@@ -116,13 +129,14 @@ def search_rows(base: str, site: Path, chromium: str, flags: list[str]) -> list[
             figures = engine_figures(browser, base, theme)
             rows.append((f"Search, phone at {THROTTLE}x CPU, {name}: ready after load",
                          f"{figures['ready']:.0f} ms", ""))
+            goal = "<= 50 ms" if theme is None else ""
             rows.append((f"Search, phone at {THROTTLE}x CPU, {name}: a key to its results drawn, "
                          f"median / 95% / worst of {figures['keys']} keys",
-                         f"{figures['median']:.0f} / {figures['p95']:.0f} / {figures['worst']:.0f} ms",
-                         "<= 50 ms" if theme is None else ""))
+                         f"{figures['drawn']} / {figures['worst']:.0f} ms", goal))
+            rows.append((f"Search, phone at {THROTTLE}x CPU, {name}: a key's release (the theme asks on "
+                         "keyup) to its results drawn, median / 95%", f"{figures['released']} ms", goal))
             rows.append((f"Search, phone at {THROTTLE}x CPU, {name}: a key to the worker's answer "
-                         "(before the theme draws it), median / 95%",
-                         f"{figures['answered']:.0f} / {figures['answered p95']:.0f} ms", ""))
+                         "(before the theme draws it), median / 95%", f"{figures['answered']} ms", ""))
             misses = query_misses(browser, base, (390, 844), QUERIES, theme)
             rows.append((f"Search, {name}: player queries whose first result is their rule (phone)",
                          f"{len(QUERIES) - len(misses)} / {len(QUERIES)}", ""))
