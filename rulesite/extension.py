@@ -25,12 +25,14 @@ import importlib
 import logging
 import posixpath
 import re
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 
 from rules.charts import Bars, Chart
 from rules.tables import Table
@@ -195,19 +197,68 @@ def _systems(docs: Docs) -> list[str]:
 
 
 def rulings_index(docs: Docs) -> str:
-    """The Markdown of the rulings index: a table per system."""
+    """The Markdown of the rulings index: a filter, then a table per system.
+
+    Each row names the ruling, the rules it interprets (its **Rule.** line's links) and its
+    reading in one line. The filter (a system, a rule) is a form that ``assets/js/rulings.js``
+    shows and runs; without scripts it stays hidden and every ruling shows.
+    """
     parts = []
+    systems: list[tuple[str, str]] = []
+    interpreted: dict[str, str] = {}
     for src in _systems(docs):
         page = docs.pages[src]
-        rows = [
-            f"| [{ruling.title[:1].upper()}{ruling.title[1:]}]({src}#{ruling.anchor}) "
-            f"| {ruling.summary.replace('|', '/')} |"
-            for ruling in page.rulings
-        ]
+        rows = []
+        for ruling in page.rulings:
+            links = _rule_links(ruling.interprets, src)
+            interpreted.update((href, text) for text, href in links)
+            rules = ", ".join(f"[{text}]({href})" for text, href in links)
+            rows.append(
+                f"| [{ruling.title[:1].upper()}{ruling.title[1:]}]({src}#{ruling.anchor}) "
+                f"| {rules.replace('|', '/')} | {ruling.summary.replace('|', '/')} |"
+            )
         if rows and page.title:
-            parts += [f"## {page.title.text}", "", "| Ruling | The reading in one line |", "|---|---|"]
+            systems.append((page.title.anchor or "", page.title.text))
+            parts += [f"## {page.title.text}", "",
+                      "| Ruling | The rule it interprets | The reading in one line |", "|---|---|---|"]
             parts += [*rows, ""]
-    return "\n".join(parts)
+    return "\n".join([_rulings_filter(systems, interpreted), "", *parts])
+
+
+class _Links(Treeprocessor):
+    """Collects the links of a converted line as (text, href), after the inline patterns ran."""
+
+    found: list[tuple[str, str]]
+
+    def run(self, root: Any) -> None:
+        self.found = [("".join(link.itertext()), link.get("href", "")) for link in root.iter("a")]
+
+
+def _rule_links(markdown_text: str, src: str) -> list[tuple[str, str]]:
+    """The links of a ruling's **Rule.** line as (text, href), each href relative to the docs root."""
+    md = Markdown()
+    links = _Links(md)
+    md.treeprocessors.register(links, "rule_links", 0)
+    md.convert(markdown_text)
+    return [(text, f"{src}{href}" if href.startswith("#") else href) for text, href in links.found]
+
+
+def _rulings_filter(systems: list[tuple[str, str]], interpreted: dict[str, str]) -> str:
+    """The rulings index's filter form (raw HTML), hidden until its script runs."""
+    by_system = "".join(f'<option value="{escape(title)}">{escape(title)}</option>' for _, title in systems)
+    by_rule = "".join(
+        f'<option value="{escape(href.split("#", 1)[-1])}">{escape(text)}</option>'
+        for href, text in sorted(interpreted.items(), key=lambda item: item[1].lower())
+    )
+    return (
+        '<form class="rulings-filter" hidden>'
+        '<label>System <select name="system"><option value="">All systems</option>'
+        f"{by_system}</select></label> "
+        '<label>Rule interpreted <select name="rule"><option value="">Any rule</option>'
+        f"{by_rule}</select></label> "
+        '<output class="rulings-filter__count" aria-live="polite"></output>'
+        "</form>"
+    )
 
 
 def print_all(docs: Docs) -> str:

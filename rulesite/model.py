@@ -192,6 +192,7 @@ class Ruling:
     reading: str
     why: str
     examples: tuple[Fence, ...]
+    interprets: str = ""  # the Markdown of its **Rule.** (or **Rules.**) line: links to the rules it reads
 
     @property
     def page(self) -> str:
@@ -358,6 +359,8 @@ class Page:
                     reading=plain(_paragraph_after(section, "**Reading.**")),
                     why=plain(_paragraph_after(section, "**Why.**")),
                     examples=examples,
+                    interprets=(_paragraph_after(section, "**Rule.**")
+                                or _paragraph_after(section, "**Rules.**")),
                 )
             )
         return tuple(found)

@@ -55,6 +55,7 @@ from bench_build import build_parts  # noqa: E402
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
 from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
+from bench_search import search_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -328,6 +329,8 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="with --pages: measure this built site, do not build")
     parser.add_argument("--tests-only", action="store_true", help="only the test-loop timings")
     parser.add_argument("--calculator", action="store_true", help="only the calculators' figures")
+    parser.add_argument("--search", action="store_true",
+                        help="only the search figures: a keystroke to its results on a phone (--site DIR)")
     parser.add_argument("--build-only", action="store_true",
                         help="only the build against an empty site and the live server's reloads")
     parser.add_argument("--build-parts", action="store_true",
@@ -338,6 +341,9 @@ def main() -> None:
         return
     if args.calculator:
         print_rows(calculator_only(), 1)
+        return
+    if args.search:
+        print_rows(search_only(args.site), 1)
         return
     if args.build_only:
         print_rows(build_rows(args.runs), args.runs)
@@ -381,6 +387,7 @@ def main() -> None:
                 rows.append((f"Flowchart on screen: {label}", f"{millis:.0f} ms", ""))
             rows.extend(calculator_rows(base, [p.strip("/") for p in SYSTEM_PAGES], str(CHROMIUM),
                                         CHROMIUM_FLAGS))
+            rows.extend(search_rows(base, site, str(CHROMIUM), CHROMIUM_FLAGS))
             rows.extend(page_rows(base, lighthouse=args.lighthouse, runs=args.runs))
     rows.extend(engine_rows())  # the worst case of each public rules function (scripts/bench_engine.py)
     print_rows(rows, args.runs)
@@ -446,6 +453,17 @@ def calculator_only() -> list[tuple[str, str, str]]:
         with serve(Path(out)) as base:
             systems = [path.strip("/") for path in SYSTEM_PAGES]
             return calculator_rows(base, systems, str(CHROMIUM), CHROMIUM_FLAGS)
+
+
+def search_only(site: Path | None) -> list[tuple[str, str, str]]:
+    """The search figures alone, on an already built site or a fresh strict build."""
+    if site is not None:
+        with serve(site.resolve()) as base:
+            return search_rows(base, site.resolve(), str(CHROMIUM), CHROMIUM_FLAGS)
+    with tempfile.TemporaryDirectory() as out:
+        timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
+        with serve(Path(out)) as base:
+            return search_rows(base, Path(out), str(CHROMIUM), CHROMIUM_FLAGS)
 
 
 def timed_with_cpu(command: list[str], runs: int, env: dict[str, str]) -> str:

@@ -27,62 +27,23 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/lib/chromium/chromium"
 VIEWPORTS = {"phone": (390, 844), "tablet": (800, 1000), "desktop": (1280, 900)}
 
-# Queries a player types mid-game, and the anchor its first result must open: rules and
-# conditions by name, traits as a stat block writes them, abbreviations from the glossary.
-QUERIES = [
-    ("dazed", "dazed"),
-    ("prone", "prone"),
-    ("grabbed", "grabbed"),
-    ("weakened", "weakened"),
-    ("stunned", "stunned"),
-    ("blinded", "blinded"),
-    ("marked", "marked"),
-    ("petrified", "petrified"),
-    ("unconscious", "unconscious"),
-    ("flanking", "condition-flanking"),
-    ("opportunity attack", "opportunity-attacks"),
-    ("escape check", "escape-checks"),
-    ("total defense", "total-defense"),
-    ("combat advantage", "combat-advantage-granted"),
-    ("guarding", "guarding"),
-    ("swarm", "trait-swarm"),
-    ("insubstantial", "trait-insubstantial"),
-    ("regiment", "trait-regiment"),
-    ("immune fire", "trait-damage-immunity"),
-    ("immune poison", "trait-damage-immunity"),
-    ("damage immunity", "trait-damage-immunity"),
-    ("damage immune", "trait-damage-immunity"),
-    ("immunity", "trait-damage-immunity"),
-    ("immune", "trait-damage-immunity"),
-    ("nondamage immunity", "trait-nondamage-immunity"),
-    ("condition immunity", "trait-condition-immunity"),
-    ("condition immune", "trait-condition-immunity"),
-    ("vulnerability", "trait-vulnerable"),
-    ("armor piercing", "armor-piercing"),
-    ("hit locations", "hit-locations"),
-    ("magic armor", "pool-magic-armor"),
-    ("VU", "glossary-vu"),
-    ("MoS", "glossary-mos"),
-    ("OA", "glossary-oa"),
-    ("AC", "glossary-ac"),
-    ("Fort", "glossary-fort"),
-    ("RS", "glossary-rs"),
-    ("IM", "glossary-im"),
-    ("CA", "glossary-ca"),
-    # Damage types together, monster roles and groups, weapon and armor names (issue 28):
-    # the player's table or rule comes first, never the programmers' material.
-    ("fire cold acid", "several-damage-types"),
-    ("artillery", "role-defenses"),
-    ("brute", "defenses-by-defense"),
-    ("lurker", "defenses-by-defense"),
-    ("undead", "merging-group-traits"),
-    ("plant", "ruling-plant-resists-radiant"),
-    ("elemental", "ruling-variable-resistance-elemental-only"),
-    ("breastplate", "expected-damage-tables"),
-    ("leather", "ruling-leather-notation"),
-    ("chainmail", "ruling-sample-names"),
-    ("full chain", "ruling-sample-names"),
-]
+# Queries a player types, grouped by what they try (names, typos, the game's other words,
+# questions, dice notation, filters), each with the anchor its first result must open: one
+# file, tests/search_queries.yml, read by the browser tests and by this report.
+QUERY_FILE = ROOT / "tests" / "search_queries.yml"
+
+
+def query_groups() -> dict[str, list[tuple[str, str]]]:
+    """The query set: group -> [(query, anchor)], in the file's order."""
+    import yaml
+
+    data = yaml.safe_load(QUERY_FILE.read_text(encoding="utf-8"))
+    return {group: [(str(query), str(anchor)) for query, anchor in queries.items()]
+            for group, queries in data.items()}
+
+
+QUERIES = [pair for pairs in query_groups().values() for pair in pairs]
+
 
 # True when the element with the given id sits fully inside the screen, below the
 # header, and the topmost thing at its centre line is the heading itself (no button,
@@ -218,20 +179,25 @@ def instant_ready(page: Any) -> None:
 
 
 def search(page: Any, query: str) -> Any:
-    """Type ``query`` into the site search as a reader does; return the result links."""
+    """Type ``query`` into the site search as a reader does; return the result links (maybe none)."""
     toggle = page.locator("label.md-header__button[for='__search']")
-    if toggle.is_visible():
+    if page.evaluate("document.getElementById('__search')?.checked"):
+        page.locator(".md-search__input").focus()  # already open (a phone's search covers the header)
+    elif toggle.is_visible():
         toggle.click()
     else:
         page.locator(".md-search__input").click()
     page.keyboard.type(query)
-    links = page.locator(".md-search-result__item a")
-    links.first.wait_for(state="visible")
-    # Results come from the search worker; wait for the answer to the whole query.
+    # Results come from the search worker; wait for the answer to the whole query, then for the
+    # theme to have drawn it (its count line says how many, or that none matched).
     page.wait_for_function(
         "q => window.searchSentFor === q && window.searchSent === window.searchGot", arg=query
     )
-    return links
+    page.wait_for_function(
+        "() => document.querySelector('.md-search-result__item')"
+        " || document.querySelector('.md-search-result__meta')?.textContent.trim().startsWith('No ')"
+    )
+    return page.locator(".md-search-result__item a")
 
 
 def first_hit(page: Any, base: str, query: str) -> str:
@@ -256,18 +222,48 @@ def search_again(page: Any, query: str) -> str:
 
 
 def first_result(page: Any) -> str:
-    """The anchor (or page) the first result of the search shown opens."""
+    """The anchor (or page) the first result of the search shown opens ("" when none)."""
     # Material groups results by page, the page itself first; the group's best match is
     # the link with the highest score.
     href: str = page.evaluate(
         """() => {
           const item = document.querySelector('.md-search-result__item');
+          if (!item) return '';
           const links = [...item.querySelectorAll('a.md-search-result__link')];
           const score = a => parseFloat(a.querySelector('article').dataset.mdScore);
           return links.reduce((best, a) => score(a) > score(best) ? a : best).href;
         }"""
     )
     return href.split("#", 1)[1] if "#" in href else href.split("?", 1)[0]
+
+
+def theme_search(context: Any, site: Path) -> None:
+    """Make ``context`` answer searches with the theme's own worker (lunr), as before issue 43."""
+    worker = next((site / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
+    body = worker.read_bytes()
+    context.route("**/assets/search/worker.js",
+                  lambda route: route.fulfill(body=body, content_type="text/javascript"))
+
+
+def query_misses(
+    browser: Any, base: str, size: tuple[int, int], queries: list[tuple[str, str]],
+    theme_from: Path | None = None,
+) -> list[tuple[str, str, str]]:
+    """Type every query into one load of the home page at ``size``; (query, got, wanted) of each miss.
+
+    With ``theme_from`` (a built site), the theme's own search answers instead of the site's.
+    """
+    context = new_context(browser, size)
+    if theme_from is not None:
+        theme_search(context, theme_from)
+    page = context.new_page()
+    misses = []
+    for number, (query, want) in enumerate(queries):
+        got = first_hit(page, base, query) if number == 0 else search_again(page, query)
+        if got != want:
+            misses.append((query, got, want))
+    context.close()
+    return misses
 
 
 def search_tap(page: Any, base: str, query: str, anchor: str) -> dict[str, Any]:
@@ -403,12 +399,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--port", type=int, default=8000, help="8000: the default site_url's port")
     parser.add_argument("--prefix", default="")
     parser.add_argument("--only", choices=["search", "ways", "rulings"], help="one part of the report")
+    parser.add_argument("--theme-search", action="store_true",
+                        help="search with the theme's own worker (lunr), for comparison")
     args = parser.parse_args(argv)
     parts = {args.only} if args.only else {"search", "ways", "rulings"}
     with serve(Path(args.site), args.port, args.prefix) as served, sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         if "search" in parts:
-            report_search(browser, served.base)
+            report_search(browser, served.base, Path(args.site), args.theme_search)
         if "ways" in parts:
             report_ways(browser, served.base)
         if "rulings" in parts:
@@ -417,17 +415,15 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def report_search(browser: Any, base: str) -> None:
-    """Print how many player queries find the right rule first."""
-    context = new_context(browser, VIEWPORTS["desktop"])
-    page = context.new_page()
-    hits = [(query, first_hit(page, base, query), want) for query, want in QUERIES]
-    right = [query for query, got, want in hits if got == want]
-    print(f"search: first result right for {len(right)}/{len(hits)} queries", flush=True)
-    for query, got, want in hits:
-        if got != want:
+def report_search(browser: Any, base: str, site: Path, theme: bool = False) -> None:
+    """Print how many player queries find the right rule first, on a phone and a desktop."""
+    for name in ("phone", "desktop"):
+        misses = query_misses(browser, base, VIEWPORTS[name], QUERIES, site if theme else None)
+        engine = "the theme's search (lunr)" if theme else "the site's search"
+        print(f"search, {engine}, {name}: first result right for {len(QUERIES) - len(misses)}"
+              f"/{len(QUERIES)} queries", flush=True)
+        for query, got, want in misses:
             print(f"  {query!r}: first result {got!r}, wanted #{want}")
-    context.close()
 
 
 def report_ways(browser: Any, base: str) -> None:

@@ -73,7 +73,8 @@ async function main() {
   writeFileSync(join(site, keeper), housekeeping(cacheName));
   const { count, size, warnings } = await generateSW({
     globDirectory: site,
-    globPatterns: ["**/*.{html,json,js,css,svg,png,ico,xml,webmanifest}"],
+    // vocabulary.yml: the game's other words, which the site search reads (issue 43).
+    globPatterns: ["**/*.{html,json,js,css,svg,png,ico,xml,webmanifest}", "vocabulary.yml"],
     globIgnores: [
       ...ON_FIRST_USE.map((folder) => `${folder}/**`),
       "assets/javascripts/lunr/**", // search in other languages than English: never loaded

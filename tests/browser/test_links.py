@@ -2,7 +2,7 @@
 
 One browser for the module; one context per viewport, reused; every wait is on a
 condition of the page (scripts/links_report.py holds the shared steps). The player queries
-are all typed into one load of the home page, the box cleared between them.
+are in tests/browser/test_search.py.
 """
 
 from __future__ import annotations
@@ -13,19 +13,16 @@ import pytest
 from links_report import (
     DEEP_LINK,
     LANDED_JS,
-    QUERIES,
     SEARCH_TAP,
     VIEWPORTS,
     WAYS_IN,
     click_and_land,
-    first_hit,
     follow,
     fresh,
     instant_ready,
     landing,
     new_context,
     ruling_links,
-    search_again,
     search_tap,
 )
 from playwright.sync_api import expect
@@ -46,38 +43,6 @@ def _assert_landed(where, what):
     assert where["landed"], (
         f"{what}: the heading did not land fully below the header and uncovered: {where}"
     )
-
-
-@pytest.fixture(scope="module")
-def first_hits(browser, base_url):
-    """``first_hits(query)``: what the first result opens; every query is typed into one load of "/"."""
-    context = new_context(browser, VIEWPORTS["desktop"])
-    page = context.new_page()
-    found: dict[str, str] = {}
-
-    def first(query: str) -> str:
-        if query not in found:
-            found[query] = first_hit(page, base_url, query) if not found else search_again(page, query)
-        return found[query]
-
-    yield first
-    context.close()
-
-
-@pytest.mark.xdist_group("player-queries")
-@pytest.mark.parametrize(("query", "anchor"), QUERIES, ids=[q[0] for q in QUERIES])
-def test_a_player_query_finds_its_rule_first(first_hits, query, anchor):
-    got = first_hits(query)
-    assert got == anchor, f"Searching {query!r}: the first result opens {got!r}, not the rule #{anchor}"
-
-
-def test_at_least_twenty_player_queries_are_checked():
-    # Rule and condition names, traits, and the abbreviations a player meets most.
-    queries = dict(QUERIES)
-    assert len(queries) >= 20
-    assert {"total defense", "guarding", "swarm", "immune fire", "damage immunity"} <= set(queries)
-    assert {"VU", "MoS", "OA", "AC", "Fort"} <= set(queries)
-    assert {"fire cold acid", "brute", "undead", "breastplate", "full chain"} <= set(queries)
 
 
 def test_the_api_reference_and_example_code_are_not_searched(tabs, base_url):
