@@ -394,7 +394,8 @@ def _label_of(expr: ast.expr) -> str:
 _ASKED: dict[str, tuple[tuple[str, ...], str]] = {
     "take_hit": (("defender", "amount"), "{defender} takes a hit of {amount} damage[ carrying {effect}]"),
     "Defender": ((), "a defender with {keywords}"),
-    "dice_pool": (("weapon", "armor", "margin"), "Dice rolled by {weapon} against {armor}[ with a margin of {margin}]"),
+    "dice_pool": (("weapon", "armor", "margin"),
+                  "Dice rolled by {weapon} against {armor}[ with a margin of {margin}]"),
     "damage": (("weapon", "armor", "faces", "margin"),
                "Damage of {weapon} against {armor}, rolling {faces}[ with a margin of {margin}]"),
     "expected_damage": (("weapon", "armor", "margin"),
@@ -407,7 +408,8 @@ _ASKED: dict[str, tuple[tuple[str, ...], str]] = {
     "group_traits": (("group",), "Traits of the {group} group"),
     "vary_defenses": (("role", "plus", "minus"), "Defenses of a {role}[, +1 to {plus}][, -1 to {minus}]"),
     "design_defenses": (("role", "average", "plus", "minus"),
-                        "Defenses designed for a {role} of average {average}[, +1 to {plus}][, -1 to {minus}]"),
+                        "Defenses designed for a {role} of average {average}"
+                        "[, +1 to {plus}][, -1 to {minus}]"),
     "parse_trait": (("text",), "Reading the trait '{text}'"),
     "parse_armor": (("text",), "Reading the armor '{text}'"),
     "parse_weapon": (("text",), "Reading the weapon '{text}'"),
@@ -425,7 +427,8 @@ _ASKED: dict[str, tuple[tuple[str, ...], str]] = {
     "no_longer_adjacent": (("source",), "{self} once {source} is no longer adjacent"),
     "allowed_actions": (("combatant",), "What {combatant} may do on a turn"),
     "movement": (("combatant",), "How {combatant} may move"),
-    "calculate": (("base_damage", "damage_type", "native"), "{base_damage} {damage_type} damage against native {native}"),
+    "calculate": (("base_damage", "damage_type", "native"),
+                  "{base_damage} {damage_type} damage against native {native}"),
     "modifier": (("kind", "affinity"), "A modifier to {kind} {affinity}"),
     "variable_resistance": (("types", "rng"), "the Variable Resistance triggered by {types}[ on roll {rng}]"),
     "Random": (("number",), "{number}"),
@@ -459,6 +462,10 @@ def _asked_of(expr: ast.Call, name: str) -> tuple[tuple[str, ...], str]:
     return _ASKED[name]
 
 
+_PLACES = re.compile(r"\{(\w+)\}")
+_OPTIONAL = re.compile(r"\[([^\]]*)\]")
+
+
 def _asked_in_words(expr: ast.Call, names: tuple[str, ...], sentence: str, *, first: bool = True) -> str:
     """The call as its sentence; ``first``: it starts the caption (else it is a phrase in another)."""
     given = {name: _argument_words(arg) for name, arg in zip(names, expr.args, strict=False)}
@@ -466,11 +473,14 @@ def _asked_in_words(expr: ast.Call, names: tuple[str, ...], sentence: str, *, fi
     if isinstance(expr.func, ast.Attribute):
         who = _literal_words(expr.func.value)
         given["self"] = who[:1].upper() + who[1:]
-    named = set(re.findall(r"\{(\w+)\}", sentence))
-    rest = [_keyword_words(name, value) for name, value in given.items() if name not in named and name != "self"]
+    named = set(_PLACES.findall(sentence)) | {"self"}
+    rest = [_keyword_words(name, value) for name, value in given.items() if name not in named]
     given["keywords"] = ", ".join(rest)
-    sentence = re.sub(r"\[([^\]]*)\]", lambda part: part[1] if set(re.findall(r"\{(\w+)\}", part[1])) <= set(given) else "", sentence)
-    if not set(re.findall(r"\{(\w+)\}", sentence)) <= set(given):
+    def kept(part: re.Match[str]) -> str:  # an optional part whose names were all given
+        return part[1] if set(_PLACES.findall(part[1])) <= set(given) else ""
+
+    sentence = _OPTIONAL.sub(kept, sentence)
+    if not set(_PLACES.findall(sentence)) <= set(given):
         return ""
     said = sentence.format_map(given)
     if rest and "{keywords}" not in sentence:
@@ -479,16 +489,20 @@ def _asked_in_words(expr: ast.Call, names: tuple[str, ...], sentence: str, *, fi
     return said[:1].upper() + said[1:] if first else said
 
 
+def _call_in_words(node: ast.Call) -> str:
+    """A call inside another's caption: its phrase in lower case where it has one ("a defender with ...")."""
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    return _asked_in_words(node, *_asked_of(node, name), first=False) if name in _ASKED else _label_of(node)
+
+
 def _argument_words(node: ast.expr) -> str:
-    """An argument in words; a list of pairs as "cover -2 and concealment -2"."""
-    pairs = isinstance(node, ast.List | ast.Tuple) and node.elts and all(
-        isinstance(item, ast.Tuple) for item in node.elts
-    )
-    if isinstance(node, ast.Name):  # a character the example named: healer, thrall
+    """An argument in words; a character by name ("Healer"); a list of pairs as "cover -2 and power -2"."""
+    if isinstance(node, ast.Name):
         return node.id[:1].upper() + node.id[1:].replace("_", " ")
-    if not pairs:
-        return _literal_words(node)
-    return " and ".join(" ".join(_literal_words(part) for part in item.elts) for item in node.elts)  # type: ignore[attr-defined]
+    pairs = [item.elts for item in getattr(node, "elts", ()) if isinstance(item, ast.Tuple)]
+    if isinstance(node, ast.List | ast.Tuple) and pairs and len(pairs) == len(node.elts):
+        return " and ".join(" ".join(map(_literal_words, pair)) for pair in pairs)
+    return _literal_words(node)
 
 
 def _keyword_words(name: str, value: str) -> str:
@@ -539,8 +553,7 @@ def _literal_words(node: ast.expr) -> str:
         if isinstance(node, ast.List | ast.Tuple | ast.Set):  # [OneTime("Ward")]: each item in words
             return ", ".join(_literal_words(item) for item in node.elts) or "none"
         if isinstance(node, ast.Call):
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            return _asked_in_words(node, *_asked_of(node, name), first=False) if name in _ASKED else _label_of(node)
+            return _call_in_words(node)
         if isinstance(node, ast.Attribute):  # blocked.defender: the defender
             return node.attr.replace("_", " ")
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):

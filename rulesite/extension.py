@@ -235,7 +235,8 @@ def _for_players(page: Page, text: str) -> str:
         hidden = range(cut.line, min(after, default=len(lines) + 1))
     charts = [f for f in page.fences if f.language == "mermaid" and not f.indent and f.line not in hidden]
     moved = {number for chart in charts for number in range(chart.line, chart.end + 1)}
-    kept = [line for number, line in enumerate(lines, start=1) if number not in hidden and number not in moved]
+    left_out = moved | set(hidden)
+    kept = [line for number, line in enumerate(lines, start=1) if number not in left_out]
     for chart in charts:
         kept += ["", *lines[chart.line - 1 : chart.end]]
     return "\n".join(kept)

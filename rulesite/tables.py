@@ -26,7 +26,8 @@ def _long(text: str) -> bool:
 
 
 def _cell(text: str, wide: bool = False) -> str:
-    shown = _NOTATION.sub(lambda found: f'<span class="nowrap">{found.group()}</span>', text.replace("|", "\\|"))
+    escaped = text.replace("|", "\\|")
+    shown = _NOTATION.sub(lambda found: f'<span class="nowrap">{found.group()}</span>', escaped)
     return f'<span class="cell-long">{shown}</span>' if wide and _long(text) else shown
 
 

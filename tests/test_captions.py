@@ -54,7 +54,11 @@ def captions(src: str) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("src", PLAYER_PAGES)
 def test_every_caption_is_a_question_in_words(src):
-    shaped = [f"docs/{src}, line {line}: {caption!r}" for line, caption in captions(src) if code_shaped(caption)]
+    shaped = [
+        f"docs/{src}, line {line}: {caption!r}"
+        for line, caption in captions(src)
+        if code_shaped(caption)
+    ]
     assert shaped == []
 
 

@@ -232,7 +232,9 @@ def group_table() -> Table:
     for group, entry in GROUP_TABLE.items():
         # The notes name their rulings in words: a player reads them (§ruling-swarm-row,
         # §ruling-plant-resists-radiant), and the page links both rulings below the table.
-        note = "missing from the original by-monster list; kept by a ruling" if group is MonsterGroup.SWARM else ""
+        note = ""
+        if group is MonsterGroup.SWARM:
+            note = "missing from the original by-monster list; kept by a ruling"
         if group is MonsterGroup.PLANT:
             note = "missing under Radiant in the original by-damage-type list; kept by a ruling"
         rows.append((

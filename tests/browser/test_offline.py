@@ -166,14 +166,15 @@ def test_the_rules_data_and_its_schema_are_read_offline(offline: Page, visited: 
 
 
 @OFFLINE_VISIT
-def test_an_address_the_site_does_not_hold_opens_its_own_not_found_page_offline(visited: dict[str, Any]) -> None:
+def test_an_unknown_address_opens_the_site_s_own_not_found_page_offline(visited: dict[str, Any]) -> None:
     # A page of its own: the stored 404 page links its styles from the root of the address it
     # was built for, outside this test's subpath, and those fail offline here (not on a site
     # published at its own address); what is asserted is the page itself.
     page = visited["context"].new_page()
     try:
         response = page.goto(visited["base"] + "/no-such-rule/#anywhere")
-        assert response is not None and response.from_service_worker, "the browser's own error, not the site's"
+        assert response is not None, "no answer"
+        assert response.from_service_worker, "the browser's own error, not the site's"
         expect(page.locator("h1#not-found")).to_have_text("This rule is not here")
     finally:
         page.close()
