@@ -420,6 +420,7 @@ _ASKED: dict[str, tuple[tuple[str, ...], str]] = {
     "Combatant": (("name",), "{name}"),
     "has": (("condition",), "Is {condition} on {self}?"),
     "sources": (("condition",), "What put {condition} on {self}"),
+    "count": (("condition",), "How many times {self} is {condition}"),
     "add": (("condition", "source"), "{self} with {condition}[ from {source}]"),
     "save": (("condition", "source"), "{self} after a save against {condition}[ from {source}]"),
     "end": (("condition",), "{self} after {condition} ends"),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rulesite.examples import run_page, situation_and_result
+from rulesite.examples import run_page, situations_and_results
 from rulesite.model import current, system_pages
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
@@ -45,10 +45,12 @@ def captions(src: str) -> list[tuple[int, str]]:
     page = current().pages[src]
     cut = next((h.line for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
     return [
-        (line, situation_and_result(item)[0])
+        (line, situation)
         for line, shown in run_page(page).items()
         if cut is None or line < cut
         for item in shown
+        if not item.text  # a printed line is the example's own sentence
+        for situation, _ in situations_and_results(item)
     ]
 
 
