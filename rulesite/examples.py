@@ -372,6 +372,8 @@ def _label_of(expr: ast.expr) -> str:
     name = expr.func.attr if isinstance(expr.func, ast.Attribute) else getattr(expr.func, "id", "")
     if name in _WRAPPERS and expr.args:  # bool(...), sorted(...): the call inside says what is asked
         return _label_of(expr.args[0])
+    if name in _ASKED:
+        return _asked_in_words(expr, *_asked_of(expr, name))
     parts = [_literal_words(arg) for arg in expr.args]
     parts += [
         f"{keyword.arg.replace('_', ' ')}: {_literal_words(keyword.value)}"
@@ -381,6 +383,132 @@ def _label_of(expr: ast.expr) -> str:
     words = name.replace("_", " ").strip()
     words = words[:1].upper() + words[1:]
     return f"{words}: {'; '.join(parts)}" if parts else words
+
+
+# The calls the worked examples ask about most, as a player would put the question (issue 46),
+# so a card reads "Healer takes a hit of 2 damage", not "Take hit: healer; 2". Each is the names
+# of its positional parameters and a sentence naming them: {self} is the one whose method it is,
+# {keywords} the keywords' words; a part in [brackets] goes when a name in it was not given; a
+# keyword the sentence does not name is added after it ("level 33"; "new rules: no" as "without
+# new rules"). Any other call keeps the plain "Name: argument; argument".
+_ASKED: dict[str, tuple[tuple[str, ...], str]] = {
+    "take_hit": (("defender", "amount"), "{defender} takes a hit of {amount} damage[ carrying {effect}]"),
+    "Defender": ((), "a defender with {keywords}"),
+    "dice_pool": (("weapon", "armor", "margin"),
+                  "Dice rolled by {weapon} against {armor}[ with a margin of {margin}]"),
+    "damage": (("weapon", "armor", "faces", "margin"),
+               "Damage of {weapon} against {armor}, rolling {faces}[ with a margin of {margin}]"),
+    "expected_damage": (("weapon", "armor", "margin"),
+                        "Expected damage of {weapon} against {armor}[ with a margin of {margin}]"),
+    "distribution": (("weapon", "armor", "margin"),
+                     "Chance of each damage of {weapon} against {armor}[ with a margin of {margin}]"),
+    "stack_penalties": (("penalties",), "Penalties {penalties} together"),
+    "traits_for": (("groups", "level"), "Traits of a monster of {groups}[ at level {level}]"),
+    "role_defenses": (("role",), "Defenses of a {role}"),
+    "group_traits": (("group",), "Traits of the {group} group"),
+    "vary_defenses": (("role", "plus", "minus"), "Defenses of a {role}[, +1 to {plus}][, -1 to {minus}]"),
+    "design_defenses": (("role", "average", "plus", "minus"),
+                        "Defenses designed for a {role} of average {average}"
+                        "[, +1 to {plus}][, -1 to {minus}]"),
+    "parse_trait": (("text",), "Reading the trait '{text}'"),
+    "parse_armor": (("text",), "Reading the armor '{text}'"),
+    "parse_weapon": (("text",), "Reading the weapon '{text}'"),
+    "take_damage": (("amount", "types", "traits"), "{amount} {types} damage against {traits}"),
+    "choose_damage_type": (("choice",), "Choosing {choice} as the damage type"),
+    # A combatant's methods read as what the combatant is afterwards, so they chain:
+    # ari.add("grabbed", "ogre").escape("ogre") is "Ari with grabbed from ogre after escaping ogre".
+    "Combatant": (("name",), "{name}"),
+    "has": (("condition",), "Is {condition} on {self}?"),
+    "sources": (("condition",), "What put {condition} on {self}"),
+    "count": (("condition",), "How many times {self} is {condition}"),
+    "add": (("condition", "source"), "{self} with {condition}[ from {source}]"),
+    "save": (("condition", "source"), "{self} after a save against {condition}[ from {source}]"),
+    "end": (("condition",), "{self} after {condition} ends"),
+    "escape": (("source",), "{self} after escaping {source}"),
+    "no_longer_adjacent": (("source",), "{self} once {source} is no longer adjacent"),
+    "allowed_actions": (("combatant",), "What {combatant} may do on a turn"),
+    "movement": (("combatant",), "How {combatant} may move"),
+    "calculate": (("base_damage", "damage_type", "native"),
+                  "{base_damage} {damage_type} damage against native {native}"),
+    "modifier": (("kind", "affinity"), "A modifier to {kind} {affinity}"),
+    "variable_resistance": (("types", "rng"), "the Variable Resistance triggered by {types}[ on roll {rng}]"),
+    "Random": (("number",), "{number}"),
+    "Modifier": (("kind", "affinity"), "A modifier to {kind} {affinity}"),
+    "Attack": (("amount", "types"), "an attack of {amount}[ {types}]"),
+    "gains": (("types",), "{self} gaining {types}"),
+    "becomes": (("types",), "{self} turned to {types}"),
+    "plus": (("amount", "types"), "{self} plus {amount}[ {types}]"),
+    "traits_of": (("name",), "Traits of {name} in {self}"),
+    "gain": (("defender", "effect"), "{defender} gaining {effect}"),
+    "Immunity": (("name",), "the immunity {name}"),
+    "OneTime": (("name",), "the one-time effect {name}"),
+    "in_doubt": (("defender",), "{defender} when in doubt"),
+    "violates_mark": (("attacker", "attack"), "Does {attacker} violate a mark with {attack}?"),
+    "average_modifiers": ((), "Average modifier of each defense over the roles' shares"),
+    "population_table": ((), "The monster population's shares"),
+    "multiplier_chart": ((), "The expected damage multiplier of each damage type, before and after"),
+    "cyrus_chart": ((), "Cyrus's shortsword with a margin of 2 against each armor of his examples"),
+    "non_stacking_table": ((), "The effects that may not stack with each other"),
+    "expire": (("duration",), "What stays saved once effects lasting '{duration}' end"),
+}
+# A call whose first argument is a list asks something else: Attack(["wizard"]) is an attack on a wizard.
+_ASKED_OF_A_LIST: dict[str, tuple[tuple[str, ...], str]] = {
+    "Attack": (("targets",), "an attack on {targets}"),
+}
+
+
+def _asked_of(expr: ast.Call, name: str) -> tuple[tuple[str, ...], str]:
+    if name in _ASKED_OF_A_LIST and expr.args and isinstance(expr.args[0], ast.List):
+        return _ASKED_OF_A_LIST[name]
+    return _ASKED[name]
+
+
+_PLACES = re.compile(r"\{(\w+)\}")
+_OPTIONAL = re.compile(r"\[([^\]]*)\]")
+
+
+def _asked_in_words(expr: ast.Call, names: tuple[str, ...], sentence: str, *, first: bool = True) -> str:
+    """The call as its sentence; ``first``: it starts the caption (else it is a phrase in another)."""
+    given = {name: _argument_words(arg) for name, arg in zip(names, expr.args, strict=False)}
+    given |= {keyword.arg: _literal_words(keyword.value) for keyword in expr.keywords if keyword.arg}
+    if isinstance(expr.func, ast.Attribute):
+        who = _literal_words(expr.func.value)
+        given["self"] = who[:1].upper() + who[1:]
+    named = set(_PLACES.findall(sentence)) | {"self"}
+    rest = [_keyword_words(name, value) for name, value in given.items() if name not in named]
+    given["keywords"] = ", ".join(rest)
+    def kept(part: re.Match[str]) -> str:  # an optional part whose names were all given
+        return part[1] if set(_PLACES.findall(part[1])) <= set(given) else ""
+
+    sentence = _OPTIONAL.sub(kept, sentence)
+    if not set(_PLACES.findall(sentence)) <= set(given):
+        return ""
+    said = sentence.format_map(given)
+    if rest and "{keywords}" not in sentence:
+        said += f" ({', '.join(rest)})"
+    said = re.sub(r"\b([Aa]) (?=[AEIOUaeiou])", r"\1n ", said)  # an Elite Soldier, an Ooze
+    return said[:1].upper() + said[1:] if first else said
+
+
+def _call_in_words(node: ast.Call) -> str:
+    """A call inside another's caption: its phrase in lower case where it has one ("a defender with ...")."""
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    return _asked_in_words(node, *_asked_of(node, name), first=False) if name in _ASKED else _label_of(node)
+
+
+def _argument_words(node: ast.expr) -> str:
+    """An argument in words; a character by name ("Healer"); a list of pairs as "cover -2 and power -2"."""
+    if isinstance(node, ast.Name):
+        return node.id[:1].upper() + node.id[1:].replace("_", " ")
+    pairs = [item.elts for item in getattr(node, "elts", ()) if isinstance(item, ast.Tuple)]
+    if isinstance(node, ast.List | ast.Tuple) and pairs and len(pairs) == len(node.elts):
+        return " and ".join(" ".join(map(_literal_words, pair)) for pair in pairs)
+    return _literal_words(node)
+
+
+def _keyword_words(name: str, value: str) -> str:
+    words = name.replace("_", " ")
+    return {"yes": words, "no": f"without {words}"}.get(value, f"{words} {value}")
 
 
 _QUESTIONS: dict[type[ast.cmpop], str] = {
@@ -426,7 +554,7 @@ def _literal_words(node: ast.expr) -> str:
         if isinstance(node, ast.List | ast.Tuple | ast.Set):  # [OneTime("Ward")]: each item in words
             return ", ".join(_literal_words(item) for item in node.elts) or "none"
         if isinstance(node, ast.Call):
-            return _label_of(node)
+            return _call_in_words(node)
         if isinstance(node, ast.Attribute):  # blocked.defender: the defender
             return node.attr.replace("_", " ")
         if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):

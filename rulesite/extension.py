@@ -272,13 +272,25 @@ def print_all(docs: Docs) -> str:
 
 
 def _for_players(page: Page, text: str) -> str:
+    """The page without its programmers' section, its flowcharts moved to the end of the system.
+
+    A flowchart is taller than what is left of a printed page: printed where it stands, it left
+    the page above it blank (two-thirds of the first page). At the end of the system, each
+    starts a page of its own (rules.css) and the rules before it fill their pages.
+    """
     lines = text.split("\n")
     cut = next((h for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
-    if cut is None:
-        return text
-    after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
-    end = min(after, default=len(lines) + 1)
-    return "\n".join(lines[: cut.line - 1] + lines[end - 1 :])
+    hidden = range(0)
+    if cut is not None:
+        after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
+        hidden = range(cut.line, min(after, default=len(lines) + 1))
+    charts = [f for f in page.fences if f.language == "mermaid" and not f.indent and f.line not in hidden]
+    moved = {number for chart in charts for number in range(chart.line, chart.end + 1)}
+    left_out = moved | set(hidden)
+    kept = [line for number, line in enumerate(lines, start=1) if number not in left_out]
+    for chart in charts:
+        kept += ["", *lines[chart.line - 1 : chart.end]]
+    return "\n".join(kept)
 
 
 def abbreviations(docs: Docs, text: str | None = None) -> list[str]:

@@ -92,6 +92,10 @@ async function main() {
     clientsClaim: true, // the first visit's page is served by the worker as soon as it is ready
     skipWaiting: false, // a new deployment waits for the player's "Reload" (or the next visit)
     directoryIndex: "index.html", // "affinity/" is answered by "affinity/index.html"
+    // An address the site does not hold opens the site's own "not found" page, offline too
+    // (not the browser's error); files under assets/ are never pages.
+    navigateFallback: "404.html",
+    navigateFallbackDenylist: [/\/assets\//],
     // A calculator's situation lives in the query string: any query answers with the page.
     ignoreURLParametersMatching: [/.*/],
     // Material's bundles carry a content hash in their names: no cache-busting needed.

@@ -305,8 +305,8 @@ def test_both_organisations_of_the_group_table_agree():
 def test_the_group_table_notes_where_the_seed_lists_disagree():
     notes = {row[0]: row[3] for row in group_table().rows if row[3]}
     assert set(notes) == {"Swarm", "Plant"}
-    assert "by-monster table; kept by a ruling" in notes["Swarm"]
-    assert "by-damage-type table; kept by a ruling" in notes["Plant"]
+    assert "by-monster list; kept by a ruling" in notes["Swarm"]
+    assert "by-damage-type list; kept by a ruling" in notes["Plant"]
 
 
 def test_lightning_thunder_and_force_have_no_group_traits():
@@ -586,3 +586,9 @@ def test_an_average_defense_refused_names_its_field():
     with pytest.raises(RulesError) as refused:
         design_defenses("Brute", "sixteen")
     assert refused.value.concerns == "average"
+
+
+def test_variable_resistance_takes_only_a_numbered_random_roll():
+    # §ruling-variable-resistance-random-source: a bare number is refused, naming what to pass.
+    with pytest.raises(RulesTypeError, match=r"random\.Random such as random\.Random\(7\), not 7"):
+        variable_resistance(["fire"], 7)  # type: ignore[arg-type]

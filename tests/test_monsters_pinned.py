@@ -334,7 +334,7 @@ def test_the_traits_by_monster_group_print_as_the_page_shows_them():
     assert str(group_table()) == (
         "Monster group  Resist            Vulnerable    Note\n"
         "-------------  ----------------  ------------  "
-        "----------------------------------------------------------------------\n"
+        "---------------------------------------------------------------------------\n"
         "Undead         Poison            Radiant\n"
         "Fey            -                 Poison\n"
         "Immortal       Radiant           Necrotic\n"
@@ -346,13 +346,13 @@ def test_the_traits_by_monster_group_print_as_the_page_shows_them():
         "Fire           Fire              Cold\n"
         "Cold           Cold              Fire\n"
         "Ooze           Acid              -\n"
-        "Plant          Radiant, Psychic  Poison, Fire  not under Radiant in the seed's "
-        "by-damage-type table; kept by a ruling\n"
+        "Plant          Radiant, Psychic  Poison, Fire  missing under Radiant in the original "
+        "by-damage-type list; kept by a ruling\n"
         "Water          Acid              -\n"
         "Tiefling       Fire              -\n"
         "Eladrin        Psychic           -\n"
         "Dwarf          Poison            -\n"
-        "Swarm          -                 Poison        not in the seed's by-monster table; "
+        "Swarm          -                 Poison        missing from the original by-monster list; "
         "kept by a ruling"
     )
 

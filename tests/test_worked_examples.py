@@ -177,8 +177,8 @@ def test_a_yes_or_no_answer_is_introduced_by_the_question_it_answers():
         ```
     ''')
     view = player_view(html)
-    assert "Is role defenses: Elite Soldier (Leader) the same as role defenses: Soldier?</p>" in view
-    assert "Does group traits: Fey include &#x27;Resist Radiant&#x27;?</p>" in view
+    assert "Is defenses of an Elite Soldier (Leader) the same as defenses of a Soldier?</p>" in view
+    assert "Does traits of the Fey group include &#x27;Resist Radiant&#x27;?</p>" in view
     assert view.count('<span class="we-tag">Answer</span> yes') == 2
     assert view.count('<span class="we-tag">Answer</span> no') == 1
     assert view.count('class="we-situation"') == 2  # a variable has no words: no question is made up

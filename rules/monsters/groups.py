@@ -232,9 +232,11 @@ def group_table() -> Table:
     for group, entry in GROUP_TABLE.items():
         # The notes name their rulings in words: a player reads them (§ruling-swarm-row,
         # §ruling-plant-resists-radiant), and the page links both rulings below the table.
-        note = "not in the seed's by-monster table; kept by a ruling" if group is MonsterGroup.SWARM else ""
+        note = ""
+        if group is MonsterGroup.SWARM:
+            note = "missing from the original by-monster list; kept by a ruling"
         if group is MonsterGroup.PLANT:
-            note = "not under Radiant in the seed's by-damage-type table; kept by a ruling"
+            note = "missing under Radiant in the original by-damage-type list; kept by a ruling"
         rows.append((
             group.value,
             ", ".join(kind.value for kind in entry.resist) or "-",

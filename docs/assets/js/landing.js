@@ -99,10 +99,26 @@
   // After a navigation that names a heading, bring it into view once nothing covers the
   // page; stop as soon as the reader scrolls or types, so a landing never fights them.
   let watch = null;
+  // Nothing floats over what a link landed on: the theme's "Back to top" pill, which shows
+  // whenever the page moves up (as a landing above often does), waits until the reader
+  // scrolls, taps or types of their own accord (rules.css: html[data-landed]).
+  const root = document.documentElement;
+  function readerMoves() {
+    delete root.dataset.landed;
+    for (const name of ["wheel", "touchstart", "keydown", "mousedown"]) window.removeEventListener(name, readerMoves);
+  }
+  function hideBackToTop() {
+    root.dataset.landed = "";
+    for (const name of ["wheel", "touchstart", "keydown", "mousedown"]) {
+      window.addEventListener(name, readerMoves, { passive: true, once: true });
+    }
+  }
+
   function land() {
     if (watch) watch.stop();
     const element = target();
     if (!element || element.closest(".moved-anchors")) return;
+    hideBackToTop();
     let frames = 0;
     let stopped = false;
     const stop = function () { stopped = true; };
