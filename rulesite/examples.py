@@ -392,6 +392,7 @@ def _label_of(expr: ast.expr) -> str:
 # keyword the sentence does not name is added after it ("level 33"; "new rules: no" as "without
 # new rules"). Any other call keeps the plain "Name: argument; argument".
 _ASKED: dict[str, tuple[tuple[str, ...], str]] = {
+    "answer": (("system", "situation"), "The {system} calculator, given {situation}"),
     "take_hit": (("defender", "amount"), "{defender} takes a hit of {amount} damage[ carrying {effect}]"),
     "Defender": ((), "a defender with {keywords}"),
     "dice_pool": (("weapon", "armor", "margin"),

@@ -119,7 +119,8 @@ class Left:
 
 _EXAMPLE_AT = re.compile(r"Example at (?P<path>\S+?), line (?P<line>\d+)")
 _PAGE_LINE = re.compile(r"(?P<path>docs/[\w./-]+\.md)(?:, line |:)(?P<line>\d+)")
-_CRASH = re.compile(r"^(?P<path>[\w./-]+\.py):(?P<line>\d+): ", re.MULTILINE)
+# A traceback's frames: a module, or a page's code block that raised (Sybil runs it at the page's lines).
+_CRASH = re.compile(r"^(?P<path>[\w./-]+\.(?:py|md)):(?P<line>\d+): ", re.MULTILINE)
 _CRASH_TAIL = re.compile(r"\s+[\w./-]+:\d+: \w+\s*\Z")
 
 
