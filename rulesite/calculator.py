@@ -49,10 +49,11 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     if getattr(md, "rulesite_holds_all", False):  # the print page: a form does not print
         return '<p class="calculator-elsewhere">On the site, a calculator here works out your situation.</p>'
     assets = calculator_assets.present()
-    cost = f" ({_megabytes(assets.download)} download)" if assets else ""
+    # The download's size is said where it matters (its progress, the offer to save it for
+    # offline use), not on every page: the span shows the progress while it downloads.
     summary = (
         f'<summary class="calculator__summary">{escape(calculator.title)}'
-        f'<span class="calculator__cost">{cost}</span></summary>'
+        '<span class="calculator__cost"></span></summary>'
     )
     if assets is None:
         return (
@@ -64,13 +65,11 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     fields = "".join(_field(system, field, _field_rule(field.rule, md)) for field in calculator.fields)
     return (
         f'<details class="calculator" data-search-exclude data-system="{escape(system)}"'
-        f' data-wheel="{escape(assets.wheel)}"'
+        f' data-wheel="{escape(assets.wheel)}" data-snapshot="{escape(assets.snapshot)}"'
         f' data-download="{escape(json.dumps(dict(assets.sizes), sort_keys=True))}"'
         f' data-rules="{escape(json.dumps(links, sort_keys=True))}">{summary}'
         f'<form class="calculator__form" novalidate aria-label="{escape(calculator.title)}">'
-        f'<p class="calculator__intro">{escape(calculator.intro)}'
-        f" The first calculator you open downloads its Python runtime and the rules,"
-        f" {_megabytes(assets.download)} in all, once per visit.</p>"
+        f'<p class="calculator__intro">{escape(calculator.intro)}</p>'
         f"{_presets(system, calculator.presets)}{fields}"
         '<div class="calculator__actions">'
         '<button type="submit" class="md-button md-button--primary">Work it out</button>'
@@ -83,11 +82,6 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         '<div class="calculator__answer" aria-live="polite"></div>'
         "</details>"
     )
-
-
-def _megabytes(size: int) -> str:
-    """``12.3 MB``: the download's size, as a player reads it (decimal megabytes)."""
-    return f"{size / 1_000_000:.1f} MB"
 
 
 def _rule_links(md: Any) -> dict[str, str]:
