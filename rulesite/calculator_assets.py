@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import shutil
 import subprocess
 import sys
@@ -76,7 +77,15 @@ def write(root: Path = ROOT) -> Assets:
     wheel = write_wheel(folder, root)
     snapshot = write_snapshot(folder, wheel, root) if runtime else ""
     sizes = _sizes(folder, wheel, snapshot) if runtime else ()
+    _write_if_changed(folder / "files.json", json.dumps({"files": dict(sizes)}, sort_keys=True) + "\n")
     return Assets(wheel=wheel, runtime=runtime, sizes=sizes, snapshot=snapshot)
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """``files.json``: what the calculators download, by name and size, for the offer to save them
+    for offline use (assets/js/offline.js). Rewritten only when it changes (a watched folder)."""
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def present(folder: Path | None = None) -> Assets | None:
@@ -118,10 +127,11 @@ def write_snapshot(folder: Path, wheel: str, root: Path = ROOT) -> str:
         return name
     node = shutil.which("node")
     if node is None:
-        print("[calculator] no snapshot: Node is not installed (the calculators start slower)", file=sys.stderr)
+        print("[calculator] no snapshot: Node is not installed (the calculators start slower)",
+              file=sys.stderr)
         return ""
     script = root / "scripts" / "calculator-snapshot.mjs"
-    made = subprocess.run(  # noqa: S603 - our own script, with paths we chose
+    made = subprocess.run(
         [node, str(script), str(folder), wheel, str(folder / name)],
         capture_output=True, text=True, check=False,
     )

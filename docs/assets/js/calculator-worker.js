@@ -39,11 +39,18 @@ self.fetch = async function (input, init) {
   }
   if (!file || !response.ok || !response.body) return response;
   let count = 0;
+  let told = 0;
   const counted = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
       count += chunk.byteLength;
-      postMessage({ type: "progress", file: file, bytes: count });
+      if (count - told >= 256 * 1024) { // a message per quarter megabyte: the page redraws its bar
+        told = count;
+        postMessage({ type: "progress", file: file, bytes: count });
+      }
       controller.enqueue(chunk);
+    },
+    flush() {
+      postMessage({ type: "progress", file: file, bytes: count });
     },
   }));
   return new Response(counted, { status: response.status, statusText: response.statusText,

@@ -259,7 +259,9 @@
     const outcome = element("p", "we-result");
     outcome.append(element("span", "we-tag", "Result"), " " + result.outcome);
     example.appendChild(outcome);
-    if (result.odds) example.appendChild(renderOdds(result.odds));
+    for (const odds of [result.odds, ...(result.charts || [])]) {
+      if (odds) example.appendChild(renderOdds(odds));
+    }
     return shown;
   }
 
@@ -292,9 +294,9 @@
         say("Getting the calculator ready: the rules are being set up on this device…", "loading");
       } else if (news.state === "failed") {
         say(news.offline
-          ? "You are offline, and this device has not saved the calculator yet. It needs one download of "
-            + (total / 1e6).toFixed(1) + " MB while online; after that it works offline too. The rules and "
-            + "worked examples on this page work now."
+          ? "You are offline, and this device has not saved the calculators yet. They need one download of "
+            + (total / 1e6).toFixed(1) + " MB while online (the page's footer offers it); after that they "
+            + "work offline too. The rules and worked examples on this page work now."
           : "The calculator could not start: its download was cut short. Try again, or reload the page.",
         "failed");
       }
@@ -330,8 +332,10 @@
       if (reveal) answer.scrollIntoView({ block: "nearest" });
     }
 
+    let opened = false; // the first opening answers the form's situation; later ones keep the answer
     function open() {
-      if (calculator.dataset.state === "ready" || calculator.dataset.state === "loading") return;
+      if (opened) return;
+      opened = true;
       work(false);
     }
 
@@ -349,6 +353,15 @@
     if (near) near.observe(calculator);
 
     const fromLink = fromUrl(system);
+    // A link that a worked example's "Try with your numbers" made: the calculator is at that example.
+    for (const link of document.querySelectorAll('a.calculator-try[data-system="' + CSS.escape(system) + '"]')) {
+      const values = JSON.parse(link.dataset.values);
+      const names = Object.keys(values);
+      if (names.length === Object.keys(fromLink).length && names.every(n => fromLink[n] === values[n])) {
+        link.closest(".worked-example").after(calculator);
+        break;
+      }
+    }
     if (Object.keys(fromLink).length) {
       for (const field of fieldsOf(form)) {
         if (field.dataset.field in fromLink) setValue(field, fromLink[field.dataset.field]);

@@ -98,9 +98,14 @@
   // --- A calculator's download ------------------------------------------------------------
   const loaded = {}; // file name -> bytes arrived so far
   const listeners = new Set();
+  let drawing = 0; // one redraw of the progress at most every quarter second: each one lays the page out
   function arrived(name, bytes) {
     loaded[name] = Math.max(loaded[name] || 0, bytes);
-    for (const listener of listeners) listener();
+    if (drawing) return;
+    drawing = setTimeout(function () {
+      drawing = 0;
+      for (const listener of listeners) listener();
+    }, 250);
   }
 
   // The calculator's worker counts each runtime file's bytes as they arrive (calculator.js).
