@@ -51,7 +51,8 @@ async (runtime) => {
 # Once the page is idle (its own start done), watches long tasks, taps the calculator's summary,
 # and resolves with [ms to the answer, longest task].
 _TAP = r"""
-(system) => new Promise(idle => requestIdleCallback(idle, { timeout: 10000 })).then(() => new Promise(resolve => {
+(system) => new Promise(idle => requestIdleCallback(idle, { timeout: 10000 }))
+.then(() => new Promise(resolve => {
   const calc = document.querySelector(`details.calculator[data-system="${system}"]`);
   const answer = calc.querySelector(".calculator__answer");
   let longest = 0;

@@ -74,6 +74,30 @@
     return runtime;
   }
 
+  // Bring a calculator that came to a worked example to the top of the screen, and keep it
+  // there for a moment: blocks drawn only near the screen (rulesite/offscreen.py) change
+  // height as they are drawn, and the browser's scroll anchoring follows them. Stops as soon
+  // as the reader scrolls or types, as landing.js does for a heading.
+  function keepInView(element) {
+    let stopped = false;
+    const events = ["wheel", "touchstart", "keydown", "mousedown"];
+    const stop = function () {
+      stopped = true;
+      for (const name of events) window.removeEventListener(name, stop);
+    };
+    for (const name of events) window.addEventListener(name, stop, { passive: true });
+    let frames = 0;
+    (function check() {
+      if (stopped || !element.isConnected) return;
+      const top = element.getBoundingClientRect().top;
+      const header = document.querySelector(".md-header");
+      const below = header ? header.getBoundingClientRect().bottom : 0;
+      if (top < below - 1 || top > window.innerHeight / 2) element.scrollIntoView({ block: "start" });
+      if (++frames < 60) requestAnimationFrame(check);
+      else stop();
+    })();
+  }
+
   // Is the runtime stored on this device (by the service worker, scripts/offline.mjs)? Then it
   // starts without a download, and may start as soon as a calculator comes near the screen.
   function stored() {
@@ -329,7 +353,11 @@
       answer.dataset.query = situation;
       say(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
       if (remember) history.replaceState(history.state, "", linkTo(calculator).href);
-      if (reveal) answer.scrollIntoView({ block: "nearest" });
+      if (reveal === calculator) {
+        keepInView(calculator);
+      } else if (reveal) {
+        answer.scrollIntoView({ block: "nearest" });
+      }
     }
 
     let opened = false; // the first opening answers the form's situation; later ones keep the answer
@@ -346,9 +374,10 @@
       for (const field of fieldsOf(form)) {
         if (field.dataset.field in values) setValue(field, values[field.dataset.field]);
       }
+      opened = true; // the toggle that follows must not ask again, without the address
       calculator.open = true;
-      calculator.scrollIntoView({ block: "nearest" });
-      work(true, false);
+      keepInView(calculator);
+      work(true, calculator);
     };
     if (near) near.observe(calculator);
 
@@ -418,8 +447,9 @@
     const calculator = document.querySelector('details.calculator[data-system="' + CSS.escape(link.dataset.system) + '"]');
     if (!calculator || !calculator.tryWith) return; // no calculator here: the link opens its page
     event.preventDefault();
+    event.stopPropagation(); // before the theme's instant navigation, which would load the page again
     calculator.tryWith(link.closest(".worked-example"), JSON.parse(link.dataset.values));
-  });
+  }, true);
 
   if (window.document$) window.document$.subscribe(prepare);
   else document.addEventListener("DOMContentLoaded", prepare);
