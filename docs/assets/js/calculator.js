@@ -386,7 +386,9 @@
     for (const link of document.querySelectorAll('a.calculator-try[data-system="' + CSS.escape(system) + '"]')) {
       const values = JSON.parse(link.dataset.values);
       const names = Object.keys(values);
-      if (names.length === Object.keys(fromLink).length && names.every(n => fromLink[n] === values[n])) {
+      // Ticked choices come back in the form's order ("cold,fire" for "fire,cold").
+      const same = (a, b) => a === b || (a || "").split(",").sort().join() === (b || "").split(",").sort().join();
+      if (names.length === Object.keys(fromLink).length && names.every(n => same(fromLink[n], values[n]))) {
         link.closest(".worked-example").after(calculator);
         break;
       }
