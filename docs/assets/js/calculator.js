@@ -91,8 +91,8 @@
       if (stopped || !element.isConnected) return;
       const top = element.getBoundingClientRect().top;
       const header = document.querySelector(".md-header");
-      const below = header ? header.getBoundingClientRect().bottom : 0;
-      if (top < below - 1 || top > window.innerHeight / 2) element.scrollIntoView({ block: "start" });
+      const below = (header ? header.getBoundingClientRect().bottom : 0) + 8;
+      if (top < below - 1 || top > window.innerHeight / 2) window.scrollBy(0, top - below);
       if (++frames < 60) requestAnimationFrame(check);
       else stop();
     })();
@@ -303,6 +303,7 @@
     const retry = element("button", "md-button calculator__retry", "Try again");
     retry.type = "button";
     retry.hidden = true;
+    retry.style.display = "none"; // the theme's buttons are displayed whatever "hidden" says
     status.after(retry);
     retry.addEventListener("click", function () { work(false, false); });
 
@@ -310,6 +311,7 @@
       status.textContent = words;
       calculator.dataset.state = state;
       retry.hidden = state !== "failed";
+      retry.style.display = retry.hidden ? "none" : "";
     }
 
     // How the runtime's start goes, in the player's words (the download's progress bar is table.js's).
@@ -354,7 +356,7 @@
       say(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
       if (remember) history.replaceState(history.state, "", linkTo(calculator).href);
       if (reveal === calculator) {
-        keepInView(calculator);
+        keepInView(form.querySelector("[data-field]") || calculator);
       } else if (reveal) {
         answer.scrollIntoView({ block: "nearest" });
       }
@@ -376,7 +378,7 @@
       }
       opened = true; // the toggle that follows must not ask again, without the address
       calculator.open = true;
-      keepInView(calculator);
+      keepInView(form.querySelector("[data-field]") || calculator); // the numbers, past the presets
       work(true, calculator);
     };
     if (near) near.observe(calculator);
