@@ -69,7 +69,8 @@
     });
     runtime.then(function () { tell({ state: "ready" }); }, function (failure) {
       runtime = null; // a later tap may try again
-      tell({ state: "failed", offline: failure.offline });
+      // Offline as the browser knows it; a file that failed while online is a download cut short.
+      tell({ state: "failed", offline: Boolean(failure.offline) && !navigator.onLine });
     });
     return runtime;
   }
