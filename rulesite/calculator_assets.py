@@ -82,8 +82,11 @@ def write(root: Path = ROOT) -> Assets:
 
 
 def _write_if_changed(path: Path, text: str) -> None:
-    """``files.json``: what the calculators download, by name and size, for the offer to save them
-    for offline use (assets/js/offline.js). Rewritten only when it changes (a watched folder)."""
+    """Write ``files.json`` (what the calculators download, by name and size) if it changed.
+
+    The offer to save the calculators for offline use reads it (assets/js/offline.js); it is
+    rewritten only when it changes, as the folder is watched by the live server.
+    """
     if not path.is_file() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
 
