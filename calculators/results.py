@@ -13,7 +13,7 @@ from fractions import Fraction
 from rules.errors import RulesError
 from rules.explain import Explained, Step
 
-__all__ = ["explained", "explained_together", "odds", "refused"]
+__all__ = ["explained", "explained_together", "odds", "refused", "steps_of"]
 
 
 def _step(step: Step) -> dict[str, object]:
@@ -24,6 +24,11 @@ def _step(step: Step) -> dict[str, object]:
         "text": step.text,
         "change": step.change,
     }
+
+
+def steps_of(steps: Iterable[Step]) -> list[dict[str, object]]:
+    """Steps as the browser shows them (for a question answered before the dice, with no result)."""
+    return [_step(step) for step in steps]
 
 
 def explained(result: Explained, chart: dict[str, object] | None = None) -> dict[str, object]:

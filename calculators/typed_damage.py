@@ -3,16 +3,31 @@
 The player gives the weapon and the armor in their notation (as the character sheet writes
 them), the margin of success, and the roll. `rules.typed_damage.damage` answers; the chart is
 `rules.typed_damage.distribution`: the exact chance of each damage before the dice are rolled.
+Without a roll (the field left blank while there are dice to roll), the answer is the chances
+alone: of at least 1 damage, of each damage, and of each wound level it leaves a fresh
+character at, on either track (`rules.typed_damage.WoundTrack` taking each damage).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from types import MappingProxyType
 
 from calculators.fields import Calculator, Field
 from calculators.form import Form
-from calculators.results import explained, odds
-from rules.typed_damage import damage, dice_pool, distribution, parse_armor, parse_weapon, read_roll
+from calculators.results import explained, odds, steps_of
+from rules.typed_damage import (
+    Plan,
+    WoundTrack,
+    damage,
+    dice_pool,
+    distribution,
+    parse_armor,
+    parse_weapon,
+    plan,
+    read_roll,
+)
 
 __all__ = ["CALCULATOR", "MOST_CHARTED_DICE", "solve"]
 
@@ -29,7 +44,8 @@ FIELDS = (
     Field("margin", "Margin of success", "number", "2", hint="How much the attack roll beat the defense",
           rule="dice-pool"),
     Field("roll", "The dice rolled", "text", "[-][ ][ ][+]",
-          hint="One face per die: - (slashing), blank (impact), + (piercing), e.g. [-][ ][ ][+]",
+          hint="One face per die: - (slashing), blank (impact), + (piercing), e.g. [-][ ][ ][+]; "
+          "leave it empty for the chances before the roll",
           rule="counting-successes"),
     Field("mode", "Weapon mode", "number", "0", hint="0 for the first mode written, 1 for the second",
           rule="weapon-modes"),
@@ -51,7 +67,7 @@ CALCULATOR = Calculator(
     page="typed-damage.md",
     title="Work out a hit",
     intro="Enter the weapon, the armor, the margin of success and the dice rolled to see the damage "
-    "and the odds of every result.",
+    "and the odds of every result; leave the dice empty to see your chances before you roll.",
     fields=FIELDS,
     presets=(
         # Named and written as the sample tables name and write them (§ruling-sample-names).
@@ -88,6 +104,9 @@ def solve(form: Form) -> dict[str, object]:
     inputs = {"mode": "mode", "source": "source", "strength": "strength", "margin": "margin"}
     with form.concerning("roll", inputs=inputs):
         pool = dice_pool(weapon, armor, margin, mode=mode, source=source, strength=strength)
+        if not roll and pool:  # not rolled yet: the chances alone
+            return _chances(plan(weapon, armor, margin, mode=mode, source=source, strength=strength),
+                            distribution(weapon, armor, margin, mode=mode, source=source, strength=strength))
         hit = damage(weapon, armor, roll, margin, mode=mode, source=source, strength=strength)
     if pool > MOST_CHARTED_DICE:
         return explained(hit)
@@ -96,3 +115,34 @@ def solve(form: Form) -> dict[str, object]:
     dice = "1 die" if pool == 1 else f"{pool} dice"
     title = f"The chance of each damage, rolling {dice}"
     return explained(hit, odds(title, [(f"{amount} damage", chance) for amount, chance in chances.items()]))
+
+
+def _chances(before: Plan, chances: Mapping[int, Fraction]) -> dict[str, object]:
+    """The chances before the roll: of at least 1 damage, of each damage, of each wound level."""
+    pool = before.pool
+    dice = "1 die" if pool == 1 else f"{pool} dice"
+    hurt = 1 - chances.get(0, Fraction(0))
+    worn = str(before.armor) or "no armor"
+    return {
+        "ok": True,
+        "situation": f"Weapon {before.weapon} against {worn}, before the roll",
+        "steps": steps_of(before.steps),
+        "outcome": f"Rolling {dice}: at least 1 damage {_chance(hurt)}",
+        "odds": odds(f"The chance of each damage, rolling {dice}",
+                     [(f"{amount} damage", chance) for amount, chance in chances.items()]),
+        "charts": [_wound_levels("simple", chances), _wound_levels("severity", chances)],
+    }
+
+
+def _wound_levels(track: str, chances: Mapping[int, Fraction]) -> dict[str, object]:
+    """Where this hit leaves an unhurt character on a track: each level's chance, in the track's order."""
+    fresh = WoundTrack.simple() if track == "simple" else WoundTrack.severity()
+    levels: dict[str, Fraction] = {}
+    for amount, chance in chances.items():
+        status = fresh.take(amount).status
+        levels[status] = levels.get(status, Fraction(0)) + chance
+    return odds(f"An unhurt character on the {track} wound track, after this hit", list(levels.items()))
+
+
+def _chance(chance: Fraction) -> str:
+    return f"{chance.numerator}/{chance.denominator} ({float(chance):.1%})"

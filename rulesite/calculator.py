@@ -24,10 +24,11 @@ import json
 import logging
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 from rules.explain import Rule
 from rulesite import calculator_assets
-from rulesite.extension import UNKNOWN_PAGE, docs_of, page_of, rule_href
+from rulesite.extension import UNKNOWN_PAGE, docs_of, page_of, rule_href, shown_on
 from rulesite.model import relative_url
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -49,10 +50,11 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     if getattr(md, "rulesite_holds_all", False):  # the print page: a form does not print
         return '<p class="calculator-elsewhere">On the site, a calculator here works out your situation.</p>'
     assets = calculator_assets.present()
-    cost = f" ({_megabytes(assets.download)} download)" if assets else ""
+    # The download's size is said where it matters (its progress, the offer to save it for
+    # offline use), not on every page: the span shows the progress while it downloads.
     summary = (
         f'<summary class="calculator__summary">{escape(calculator.title)}'
-        f'<span class="calculator__cost">{cost}</span></summary>'
+        '<span class="calculator__cost"></span></summary>'
     )
     if assets is None:
         return (
@@ -64,13 +66,11 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     fields = "".join(_field(system, field, _field_rule(field.rule, md)) for field in calculator.fields)
     return (
         f'<details class="calculator" data-search-exclude data-system="{escape(system)}"'
-        f' data-wheel="{escape(assets.wheel)}"'
+        f' data-wheel="{escape(assets.wheel)}" data-snapshot="{escape(assets.snapshot)}"'
         f' data-download="{escape(json.dumps(dict(assets.sizes), sort_keys=True))}"'
         f' data-rules="{escape(json.dumps(links, sort_keys=True))}">{summary}'
         f'<form class="calculator__form" novalidate aria-label="{escape(calculator.title)}">'
-        f'<p class="calculator__intro">{escape(calculator.intro)}'
-        f" The first calculator you open downloads its Python runtime and the rules,"
-        f" {_megabytes(assets.download)} in all, once per visit.</p>"
+        f'<p class="calculator__intro">{escape(calculator.intro)}</p>'
         f"{_presets(system, calculator.presets)}{fields}"
         '<div class="calculator__actions">'
         '<button type="submit" class="md-button md-button--primary">Work it out</button>'
@@ -83,11 +83,6 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         '<div class="calculator__answer" aria-live="polite"></div>'
         "</details>"
     )
-
-
-def _megabytes(size: int) -> str:
-    """``12.3 MB``: the download's size, as a player reads it (decimal megabytes)."""
-    return f"{size / 1_000_000:.1f} MB"
 
 
 def _rule_links(md: Any) -> dict[str, str]:
@@ -189,3 +184,47 @@ def _field_rule(anchor: str, md: Any) -> str:
     heading = next((h for page in docs.pages.values() for h in page.headings if h.anchor == anchor), None)
     title = rule.title if rule else heading.text if heading else anchor
     return f'<a class="calculator__rule" href="{escape(href)}">Rule: {escape(title)}</a>'
+
+
+def try_link(result: Any, md: Any) -> str:
+    """"Try with your numbers" under a worked example that one of the page's calculator's examples is.
+
+    The calculator's worked examples (its presets) are answered by the calculator itself; a
+    card whose situation and result are exactly one of those answers gets the link, carrying
+    the preset's values: the calculator comes to the card filled in (assets/js/calculator.js),
+    and the link itself opens the page's calculator with that situation (the address records
+    it). Nothing on a page without a calculator, nor on the print page.
+    """
+    page = shown_on(md) or page_of(md)
+    if page is None or getattr(md, "rulesite_holds_all", False) or calculator_assets.present() is None:
+        return ""
+    try:
+        import calculators  # noqa: PLC0415 - as formatter: only pages with examples need it
+    except ImportError:
+        return ""
+    situation, outcome = str(getattr(result, "situation", "") or ""), str(result.outcome)
+    for system, calculator in calculators.CALCULATORS.items():
+        if calculator.page != page.src:
+            continue
+        for _, values in calculator.presets:
+            if (situation, outcome) in _answered(calculators.answer(system, dict(values))):
+                query = urlencode({f"{system}.{name}": value for name, value in values.items()})
+                data = escape(json.dumps(dict(values), sort_keys=True))
+                return (
+                    '<p class="calculator-try-line"><a class="md-button calculator-try"'
+                    f' href="?{escape(query)}" data-system="{escape(system)}" data-values="{data}">'
+                    "Try with your numbers</a></p>"
+                )
+    return ""
+
+
+def _answered(answer: dict[str, object]) -> set[tuple[str, str]]:
+    """The (situation, outcome) pairs a calculator's answer gives: one, or one per result it joins."""
+    if not answer.get("ok"):
+        return set()
+    situation, outcome = str(answer["situation"]), str(answer["outcome"])
+    pairs = {(situation, outcome)}
+    parts = situation.split("; "), outcome.split("; ")  # calculators.results.explained_together
+    if len(parts[0]) == len(parts[1]):
+        pairs.update(zip(*parts, strict=True))
+    return pairs

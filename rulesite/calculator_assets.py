@@ -8,7 +8,12 @@
   with ``zipfile`` (no build isolation, no network), byte for byte the same for the same
   sources, and named with its content hash so no browser keeps a stale copy. The tools page
   offers it for download: it carries the rules' data (``docs/rules.json``, written first by
-  `rulesite.data`) as ``calculators/rules.json`` and the ``rules-reference`` command.
+  `rulesite.data`) as ``calculators/rules.json`` and the ``rules-reference`` command;
+- a memory snapshot of the runtime with both packages imported (``snapshot-HASH.gz``, made
+  by ``scripts/calculator-snapshot.mjs`` under Node, named by the hash of the runtime and
+  the wheel): the browser restores it instead of starting Python and importing the rules.
+  Without Node, or if Pyodide cannot make it, there is none and the calculator starts the
+  slow way (the wheel); a snapshot that does not restore falls back the same way.
 
 The builders (MkDocs, ProperDocs, Zensical) copy the folder as any other asset; the
 ``calculator`` fence (``rulesite/calculator.py``) reads it to say which wheel to load,
@@ -21,7 +26,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import shutil
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -53,6 +60,7 @@ class Assets:
     wheel: str
     runtime: bool
     sizes: tuple[tuple[str, int], ...] = ()
+    snapshot: str = ""
 
     @property
     def download(self) -> int:
@@ -67,7 +75,20 @@ def write(root: Path = ROOT) -> Assets:
     runtime = _copy_runtime(root / "node_modules" / "pyodide", folder)
     write_rules_data(root)  # the rules' data, which the wheel ships
     wheel = write_wheel(folder, root)
-    return Assets(wheel=wheel, runtime=runtime, sizes=_sizes(folder, wheel) if runtime else ())
+    snapshot = write_snapshot(folder, wheel, root) if runtime else ""
+    sizes = _sizes(folder, wheel, snapshot) if runtime else ()
+    _write_if_changed(folder / "files.json", json.dumps({"files": dict(sizes)}, sort_keys=True) + "\n")
+    return Assets(wheel=wheel, runtime=runtime, sizes=sizes, snapshot=snapshot)
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write ``files.json`` (what the calculators download, by name and size) if it changed.
+
+    The offer to save the calculators for offline use reads it (assets/js/offline.js); it is
+    rewritten only when it changes, as the folder is watched by the live server.
+    """
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def present(folder: Path | None = None) -> Assets | None:
@@ -76,11 +97,52 @@ def present(folder: Path | None = None) -> Assets | None:
     wheels = sorted(folder.glob("*.whl"))
     if not wheels or not all((folder / name).is_file() for name in RUNTIME_FILES):
         return None
-    return Assets(wheel=wheels[-1].name, runtime=True, sizes=_sizes(folder, wheels[-1].name))
+    snapshots = sorted(folder.glob("snapshot-*.gz"))  # write() leaves only the current one
+    snapshot = snapshots[-1].name if snapshots else ""
+    return Assets(wheel=wheels[-1].name, runtime=True, sizes=_sizes(folder, wheels[-1].name, snapshot),
+                  snapshot=snapshot)
 
 
-def _sizes(folder: Path, wheel: str) -> tuple[tuple[str, int], ...]:
-    return tuple((name, (folder / name).stat().st_size) for name in (*RUNTIME_FILES, wheel))
+def _sizes(folder: Path, wheel: str, snapshot: str) -> tuple[tuple[str, int], ...]:
+    """What the first calculator fetches: the runtime and the snapshot, or the wheel without one."""
+    return tuple((name, (folder / name).stat().st_size) for name in (*RUNTIME_FILES, snapshot or wheel))
+
+
+def _snapshot_name(folder: Path, wheel: str) -> str:
+    """``snapshot-HASH.gz``: named by the runtime's files and the wheel it was made from."""
+    digest = hashlib.sha256()
+    for name in (*RUNTIME_FILES, wheel):
+        digest.update(name.encode() + b"\0" + hashlib.sha256((folder / name).read_bytes()).digest())
+    return f"snapshot-{digest.hexdigest()[:16]}.gz"
+
+
+def write_snapshot(folder: Path, wheel: str, root: Path = ROOT) -> str:
+    """Make the runtime's memory snapshot with the rules imported (once per content); its name, or ``""``.
+
+    Node runs Pyodide (a few seconds, more on a loaded machine); without Node, or if the
+    snapshot fails, the site ships none and says why on stderr: the calculators still work.
+    """
+    name = _snapshot_name(folder, wheel)
+    for old in folder.glob("snapshot-*.gz"):
+        if old.name != name:
+            old.unlink()
+    if (folder / name).is_file():
+        return name
+    node = shutil.which("node")
+    if node is None:
+        print("[calculator] no snapshot: Node is not installed (the calculators start slower)",
+              file=sys.stderr)
+        return ""
+    script = root / "scripts" / "calculator-snapshot.mjs"
+    made = subprocess.run(
+        [node, str(script), str(folder), wheel, str(folder / name)],
+        capture_output=True, text=True, check=False,
+    )
+    if made.returncode != 0 or not (folder / name).is_file():
+        last = (made.stderr.strip().splitlines() or ["no message"])[-1]
+        print(f"[calculator] no snapshot: {last[:300]} (the calculators start slower)", file=sys.stderr)
+        return ""
+    return name
 
 
 def _copy_runtime(source: Path, folder: Path) -> bool:

@@ -668,7 +668,15 @@ def _render_result(item: Shown, md: Any) -> str:
         _render_label(str(situation))
         + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
         + f'<p class="we-result"><span class="we-tag">Result</span> {escape(str(result.outcome))}</p>'
+        + _try_link(result, md)
     )
+
+
+def _try_link(result: Any, md: Any) -> str:
+    """The card's "Try with your numbers", if its page's calculator can take its situation."""
+    from rulesite.calculator import try_link  # noqa: PLC0415 - the calculator's assets import this module
+
+    return try_link(result, md)
 
 
 def _situation(result: Any) -> str:

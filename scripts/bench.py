@@ -15,7 +15,8 @@ Prints a Markdown table to paste into notes:
 - the worst-case time of each public rules function on adversarial inputs (bench_engine.py);
 - the calculators (bench_calculator.py): bytes before one is opened (goal: no runtime byte),
   time from opening to the first answer (cold), time of a later answer;
-  `--calculator` measures only these.
+  `--calculator` measures only these, then the calculators on a phone profile (bench_phone.py:
+  first visit, next page in place, later visit, longest main-thread task, beside a bare start).
 
 Pages are served the way a static host serves them: gzip-compressed text.
 """
@@ -56,6 +57,7 @@ from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
 from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
 from bench_search import search_rows  # noqa: E402
+from bench_phone import phone_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
@@ -103,8 +105,8 @@ class _GzipHandler(SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_GzipHandler, directory=str(site)))
+def serve(site: Path, port: int = 0) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_GzipHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -447,12 +449,23 @@ def pages_only(site: Path | None, *, lighthouse: bool, runs: int) -> list[tuple[
 
 
 def calculator_only() -> list[tuple[str, str, str]]:
-    """The calculators' figures alone, on a fresh strict build."""
+    """The calculators' figures alone, on a fresh strict build; then on a phone (bench_phone.py),
+    on a build for the address it is served at (instant navigation) with its service worker."""
     with tempfile.TemporaryDirectory() as out:
         timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1)
         with serve(Path(out)) as base:
             systems = [path.strip("/") for path in SYSTEM_PAGES]
-            return calculator_rows(base, systems, str(CHROMIUM), CHROMIUM_FLAGS)
+            rows = calculator_rows(base, systems, str(CHROMIUM), CHROMIUM_FLAGS)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory() as out:
+        env = {**ENV, "SITE_URL": f"http://127.0.0.1:{port}/"}
+        timed([str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out], 1, env)
+        timed([str(ROOT / "scripts" / "offline"), out], 1)
+        with serve(Path(out), port) as base:
+            rows += phone_rows(base, str(CHROMIUM), CHROMIUM_FLAGS)
+    return rows
 
 
 def search_only(site: Path | None) -> list[tuple[str, str, str]]:

@@ -12,6 +12,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,11 +24,11 @@ from hypothesis import strategies as st
 from calculators import CALCULATORS, KINDS, answer, answer_json
 from rules.affinity import Modifier, calculate
 from rules.conditions import Attack, Combatant, attack_penalty, violates_mark
-from rules.explain import Explained, Rule
+from rules.explain import Explained, Rule, Step
 from rules.monsters import design_defenses, monster_traits
 from rules.resistances import take_damage
 from rules.taking_damage import Defender, OneTime, take_hit
-from rules.typed_damage import damage, distribution
+from rules.typed_damage import damage, distribution, plan
 from tests.calculator_situations import SITUATIONS, Situation
 from tests.fuzzing import FUZZ, NOTATION
 
@@ -65,12 +66,32 @@ def _resistances(values: Mapping[str, str]) -> Explained:
     )
 
 
-def _typed_damage(values: Mapping[str, str]) -> Explained:
+@dataclass(frozen=True)
+class _BeforeTheRoll:
+    """What the typed-damage calculator answers with the dice left empty: the chances."""
+
+    situation: str
+    outcome: str
+    steps: tuple[Step, ...]
+
+
+def _typed_damage(values: Mapping[str, str]) -> Explained | _BeforeTheRoll:
     strength = int(values["strength"]) if values["strength"].strip() else None
-    return damage(
-        values["weapon"], values["armor"], values["roll"], int(values["margin"]),
-        mode=int(values["mode"]), source=values["source"] or None, strength=strength,
-    )
+    hit = (values["weapon"], values["armor"], int(values["margin"]))
+    mode, source = int(values["mode"]), values["source"] or None
+    if not values["roll"]:  # the dice not rolled yet: the chances, from the rules' plan and odds
+        before = plan(*hit, mode=mode, source=source, strength=strength)
+        if before.pool:
+            hurt = 1 - distribution(*hit, mode=mode, source=source, strength=strength).get(0, Fraction(0))
+            dice = "1 die" if before.pool == 1 else f"{before.pool} dice"
+            worn = str(before.armor) or "no armor"
+            return _BeforeTheRoll(
+                f"Weapon {before.weapon} against {worn}, before the roll",
+                f"Rolling {dice}: at least 1 damage {hurt.numerator}/{hurt.denominator} ({float(hurt):.1%})",
+                before.steps,
+            )
+    return damage(values["weapon"], values["armor"], values["roll"], int(values["margin"]),
+                  mode=mode, source=source, strength=strength)
 
 
 def _taking_damage(values: Mapping[str, str]) -> Explained:

@@ -13,46 +13,108 @@
   "use strict";
   const here = document.currentScript ? document.currentScript.src : location.href;
   const RUNTIME = new URL("../calculator/", here).href;
-  let runtime = null; // one promise per visit: the answer function, once Python and the rules are in
+  const WORKER = new URL("calculator-worker.js", here).href;
+  let runtime = null; // one promise per visit: ask(system, query), once the worker has the rules in
+  const watchers = new Set(); // each calculator's status, told how the start goes
 
-  function loadRuntime(wheel, progress) {
+  function tell(news) {
+    for (const watcher of watchers) watcher(news);
+    if (news.file) document.dispatchEvent(new CustomEvent("calculator-download", { detail: news }));
+  }
+
+  // Python runs in a worker (calculator-worker.js): the page stays responsive while it starts.
+  // It restores the memory snapshot made at build time (the rules already imported), else starts
+  // the plain way. A start that fails leaves `runtime` empty: the next tap tries again.
+  function loadRuntime(calculator) {
     if (runtime) return runtime;
-    runtime = (async function () {
-      progress("Loading the Python runtime…");
+    tell({ state: "loading" });
+    runtime = new Promise(function (resolve, reject) {
       performance.mark("calculator:start");
-      const module = await import(RUNTIME + "pyodide.mjs");
-      const pyodide = await failFast(module.loadPyodide({ indexURL: RUNTIME, fullStdLib: false }));
-      performance.measure("calculator:python", "calculator:start");
-      progress("Loading the rules…");
-      performance.mark("calculator:rules");
-      const response = await fetch(RUNTIME + encodeURIComponent(wheel));
-      if (!response.ok) throw new Error("the rules (" + wheel + ") answered " + response.status);
-      pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-      const answerJson = pyodide.runPython("import calculators\ncalculators.answer_json");
-      performance.measure("calculator:rules", "calculator:rules"); // bench_calculator.py reads both
-      return answerJson;
-    })();
-    runtime.catch(function () { runtime = null; }); // a later opening may try again
+      let worker;
+      try {
+        worker = new Worker(WORKER, { type: "module", name: "calculator" });
+      } catch (error) {
+        reject({ offline: false, message: String(error) });
+        return;
+      }
+      const waiting = new Map();
+      let asked = 0;
+      function ask(system, situation) {
+        return new Promise(function (answered) {
+          waiting.set(++asked, answered);
+          worker.postMessage({ type: "answer", id: asked, system: system, query: situation });
+        });
+      }
+      worker.onmessage = function (event) {
+        const message = event.data;
+        if (message.type === "progress") tell({ file: message.file, bytes: message.bytes });
+        else if (message.type === "ready") {
+          performance.measure("calculator:" + message.how, "calculator:start"); // bench_calculator.py reads it
+          resolve(ask);
+        } else if (message.type === "failed") {
+          worker.terminate();
+          reject(message);
+        } else if (message.type === "answer") {
+          waiting.get(message.id)(message.json);
+          waiting.delete(message.id);
+        }
+      };
+      worker.onerror = function (event) {
+        event.preventDefault();
+        worker.terminate();
+        reject({ offline: !navigator.onLine, message: event.message || "the calculator's worker failed" });
+      };
+      worker.postMessage({ type: "start", runtime: RUNTIME, snapshot: calculator.dataset.snapshot || "",
+                           wheel: calculator.dataset.wheel });
+    });
+    runtime.then(function () { tell({ state: "ready" }); }, function (failure) {
+      runtime = null; // a later tap may try again
+      // Offline as the browser knows it; a file that failed while online is a download cut short.
+      tell({ state: "failed", offline: Boolean(failure.offline) && !navigator.onLine });
+    });
     return runtime;
   }
 
-  // A runtime file that fails to download (pyodide.asm.wasm) leaves loadPyodide() waiting for
-  // ever; its failure surfaces only as an unhandled rejection from pyodide's own code.
-  function failFast(loading) {
-    let stop;
-    const failed = new Promise(function (_, reject) {
-      stop = function (event) {
-        const reason = event.reason || event.error || event.message;
-        if (String((reason && reason.stack) || reason).includes(RUNTIME)) reject(reason);
-      };
-      window.addEventListener("unhandledrejection", stop);
-      window.addEventListener("error", stop);
-    });
-    return Promise.race([loading, failed]).finally(function () {
-      window.removeEventListener("unhandledrejection", stop);
-      window.removeEventListener("error", stop);
-    });
+  // Bring a calculator that came to a worked example to the top of the screen, and keep it
+  // there for a moment: blocks drawn only near the screen (rulesite/offscreen.py) change
+  // height as they are drawn, and the browser's scroll anchoring follows them. Stops as soon
+  // as the reader scrolls or types, as landing.js does for a heading.
+  function keepInView(element) {
+    let stopped = false;
+    const events = ["wheel", "touchstart", "keydown", "mousedown"];
+    const stop = function () {
+      stopped = true;
+      for (const name of events) window.removeEventListener(name, stop);
+    };
+    for (const name of events) window.addEventListener(name, stop, { passive: true });
+    let frames = 0;
+    (function check() {
+      if (stopped || !element.isConnected) return;
+      const top = element.getBoundingClientRect().top;
+      const header = document.querySelector(".md-header");
+      const below = (header ? header.getBoundingClientRect().bottom : 0) + 8;
+      if (top < below - 1 || top > window.innerHeight / 2) window.scrollBy(0, top - below);
+      if (++frames < 60) requestAnimationFrame(check);
+      else stop();
+    })();
   }
+
+  // Is the runtime stored on this device (by the service worker, scripts/offline.mjs)? Then it
+  // starts without a download, and may start as soon as a calculator comes near the screen.
+  function stored() {
+    if (!("caches" in window)) return Promise.resolve(false);
+    return caches.match(RUNTIME + "pyodide.asm.wasm").then(Boolean, function () { return false; });
+  }
+
+  // The player's intent: a calculator near the screen starts a stored runtime (nothing to
+  // download); a runtime not stored yet waits for a tap (it is a download of some megabytes).
+  const near = typeof IntersectionObserver === "function"
+    ? new IntersectionObserver(function (entries) {
+      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+      near.disconnect();
+      stored().then(function (yes) { if (yes) loadRuntime(entries[0].target); });
+    }, { rootMargin: "100% 0px" })
+    : null;
 
   function fieldsOf(form) {
     return [...form.querySelectorAll("[data-field]")];
@@ -222,7 +284,9 @@
     const outcome = element("p", "we-result");
     outcome.append(element("span", "we-tag", "Result"), " " + result.outcome);
     example.appendChild(outcome);
-    if (result.odds) example.appendChild(renderOdds(result.odds));
+    for (const odds of [result.odds, ...(result.charts || [])]) {
+      if (odds) example.appendChild(renderOdds(odds));
+    }
     return shown;
   }
 
@@ -235,49 +299,103 @@
     const status = form.querySelector(".calculator__status");
     const answer = calculator.querySelector(".calculator__answer");
     let asked = 0;
+    const total = Object.values(JSON.parse(calculator.dataset.download || "{}"))
+      .reduce(function (a, b) { return a + b; }, 0);
+    const retry = element("button", "md-button calculator__retry", "Try again");
+    retry.type = "button";
+    retry.hidden = true;
+    retry.style.display = "none"; // the theme's buttons are displayed whatever "hidden" says
+    status.after(retry);
+    retry.addEventListener("click", function () { work(false, false); });
 
-    function progress(words, state) {
+    function say(words, state) {
       status.textContent = words;
-      calculator.dataset.state = state || "loading";
+      calculator.dataset.state = state;
+      retry.hidden = state !== "failed";
+      retry.style.display = retry.hidden ? "none" : "";
     }
+
+    // How the runtime's start goes, in the player's words (the download's progress bar is table.js's).
+    function followStart(news) {
+      if (news.state === "loading" && calculator.dataset.state !== "ready") {
+        say("Getting the calculator ready: the rules are being set up on this device…", "loading");
+      } else if (news.state === "failed") {
+        say(news.offline
+          ? "You are offline, and this device has not saved the calculators yet. They need one download of "
+            + (total / 1e6).toFixed(1) + " MB while online (the page's footer offers it); after that they "
+            + "work offline too. The rules and worked examples on this page work now."
+          : "The calculator could not start: its download was cut short. Try again, or reload the page.",
+        "failed");
+      }
+    }
+    watchers.add(followStart);
+    if (runtime) followStart({ state: "loading" }); // already starting (instant navigation)
 
     // remember: put the situation in the address; reveal: bring the answer into view (a tap on
     // "Work it out" or a worked example, far above the answer on a phone; not while typing).
     async function work(remember, reveal) {
       const situation = query(form);
       const number = ++asked;
-      let answerJson;
+      let ask;
       try {
-        answerJson = await loadRuntime(calculator.dataset.wheel, progress);
-      } catch (error) {
-        progress("The calculator could not start: its Python runtime did not load (" +
-          (error && error.message ? error.message : error) + "). Check the connection and reload the page.",
-          "failed");
-        return;
+        ask = await loadRuntime(calculator);
+      } catch (failure) {
+        return; // followStart has said why, with "Try again"
       }
       if (number !== asked) return; // a newer situation is on its way
-      let result;
-      try {
-        result = JSON.parse(answerJson(system, situation));
-      } catch (error) {
-        result = { ok: false, field: null, message: "The calculator failed on this situation: " + error.message };
+      const json = await ask(system, situation);
+      if (number !== asked) return;
+      let result = JSON.parse(json);
+      if (result.crashed) {
+        result = { ok: false, field: null, message: "The calculator could not work this situation out. "
+          + "Check the numbers against the rules above, or change one and try again." };
       }
       clearErrors(form);
       if (!result.ok && result.field) showError(form, result.field, result.message);
       answer.replaceChildren(renderAnswer(calculator, result));
       answer.dataset.query = situation;
-      progress(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
+      say(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
       if (remember) history.replaceState(history.state, "", linkTo(calculator).href);
-      if (reveal) answer.scrollIntoView({ block: "nearest" });
+      if (reveal === calculator) {
+        keepInView(form.querySelector("[data-field]") || calculator);
+      } else if (reveal) {
+        answer.scrollIntoView({ block: "nearest" });
+      }
     }
 
+    let opened = false; // the first opening answers the form's situation; later ones keep the answer
     function open() {
-      if (calculator.dataset.state) return;
-      progress("Loading the Python runtime…");
+      if (opened) return;
+      opened = true;
       work(false);
     }
 
+    // "Try with your numbers" on a worked example (rulesite/examples.py): the calculator comes
+    // to the example, open, filled in with its situation, and answers it; the address records it.
+    calculator.tryWith = function (card, values) {
+      card.after(calculator);
+      for (const field of fieldsOf(form)) {
+        if (field.dataset.field in values) setValue(field, values[field.dataset.field]);
+      }
+      opened = true; // the toggle that follows must not ask again, without the address
+      calculator.open = true;
+      keepInView(form.querySelector("[data-field]") || calculator); // the numbers, past the presets
+      work(true, calculator);
+    };
+    if (near) near.observe(calculator);
+
     const fromLink = fromUrl(system);
+    // A link that a worked example's "Try with your numbers" made: the calculator is at that example.
+    for (const link of document.querySelectorAll('a.calculator-try[data-system="' + CSS.escape(system) + '"]')) {
+      const values = JSON.parse(link.dataset.values);
+      const names = Object.keys(values);
+      // Ticked choices come back in the form's order ("cold,fire" for "fire,cold").
+      const same = (a, b) => a === b || (a || "").split(",").sort().join() === (b || "").split(",").sort().join();
+      if (names.length === Object.keys(fromLink).length && names.every(n => same(fromLink[n], values[n]))) {
+        link.closest(".worked-example").after(calculator);
+        break;
+      }
+    }
     if (Object.keys(fromLink).length) {
       for (const field of fieldsOf(form)) {
         if (field.dataset.field in fromLink) setValue(field, fromLink[field.dataset.field]);
@@ -324,8 +442,19 @@
   }
 
   function prepare() {
+    watchers.clear(); // the calculators of a page left by instant navigation
     for (const calculator of document.querySelectorAll("details.calculator")) setUp(calculator);
   }
+
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest ? event.target.closest("a.calculator-try") : null;
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button) return;
+    const calculator = document.querySelector('details.calculator[data-system="' + CSS.escape(link.dataset.system) + '"]');
+    if (!calculator || !calculator.tryWith) return; // no calculator here: the link opens its page
+    event.preventDefault();
+    event.stopPropagation(); // before the theme's instant navigation, which would load the page again
+    calculator.tryWith(link.closest(".worked-example"), JSON.parse(link.dataset.values));
+  }, true);
 
   if (window.document$) window.document$.subscribe(prepare);
   else document.addEventListener("DOMContentLoaded", prepare);

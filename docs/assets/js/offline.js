@@ -103,6 +103,47 @@
     line.className = "offline-status";
     line.textContent = "Saved on this device: the reference opens without a network.";
     footer.append(line);
+    offerCalculators(line);
+  }
+
+  // The calculators' runtime is stored when one is first opened (scripts/offline.mjs); until
+  // then, the footer offers to store it, saying its size once (assets/calculator/files.json).
+  const calculators = new URL("assets/calculator/", root);
+  function offerCalculators(line) {
+    if (!("caches" in window)) return;
+    Promise.all([
+      caches.match(new URL("pyodide.asm.wasm", calculators).href),
+      fetch(new URL("files.json", calculators).href).then(function (r) { return r.ok ? r.json() : null; }),
+    ]).then(function ([stored, listed]) {
+      const files = Object.keys((listed && listed.files) || {});
+      if (!files.length) return;
+      if (stored) {
+        line.textContent = "Saved on this device: the reference and its calculators open without a network.";
+        return;
+      }
+      const total = files.reduce(function (sum, name) { return sum + listed.files[name]; }, 0);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "md-button offline-save-calculators";
+      button.textContent = "Save the calculators for offline use, " + (total / 1e6).toFixed(1) + " MB";
+      button.addEventListener("click", function () {
+        button.disabled = true;
+        button.textContent = "Saving the calculators…";
+        Promise.all(files.map(function (name) {
+          return fetch(new URL(encodeURIComponent(name), calculators).href).then(function (response) {
+            if (!response.ok) throw new Error(name);
+            return response.arrayBuffer(); // read to the end: the worker stores it as it arrives
+          });
+        })).then(function () {
+          button.remove();
+          line.textContent = "Saved on this device: the reference and its calculators open without a network.";
+        }, function () {
+          button.disabled = false;
+          button.textContent = "Saving was cut short: try again (" + (total / 1e6).toFixed(1) + " MB)";
+        });
+      });
+      line.append(" ", button);
+    }).catch(function () { /* offline: nothing to offer now */ });
   }
   if (window.document$) window.document$.subscribe(showStatus);
 

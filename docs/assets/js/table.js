@@ -98,41 +98,20 @@
   // --- A calculator's download ------------------------------------------------------------
   const loaded = {}; // file name -> bytes arrived so far
   const listeners = new Set();
+  let drawing = 0; // one redraw of the progress at most every quarter second: each one lays the page out
   function arrived(name, bytes) {
     loaded[name] = Math.max(loaded[name] || 0, bytes);
-    for (const listener of listeners) listener();
-  }
-  function fileOf(url) {
-    const path = new URL(url, location.href).pathname;
-    return path.includes("/assets/calculator/") ? decodeURIComponent(path.split("/").pop()) : "";
+    if (drawing) return;
+    drawing = setTimeout(function () {
+      drawing = 0;
+      for (const listener of listeners) listener();
+    }, 250);
   }
 
-  // Files fetched by the runtime are counted as their bytes stream in.
-  const nativeFetch = window.fetch;
-  window.fetch = async function (input, init) {
-    const response = await nativeFetch.apply(this, arguments);
-    const name = fileOf(typeof input === "string" || input instanceof URL ? input : input.url);
-    if (!name || !response.ok || !response.body) return response;
-    let count = 0;
-    const counted = response.body.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        count += chunk.byteLength;
-        arrived(name, count);
-        controller.enqueue(chunk);
-      },
-    }));
-    return new Response(counted, { status: response.status, statusText: response.statusText,
-                                   headers: response.headers });
-  };
-  // Files loaded as scripts or modules are counted when they are in.
-  if (typeof PerformanceObserver === "function") {
-    new PerformanceObserver(function (list) {
-      for (const entry of list.getEntries()) {
-        const name = fileOf(entry.name);
-        if (name) arrived(name, entry.decodedBodySize || entry.encodedBodySize || 0);
-      }
-    }).observe({ type: "resource", buffered: true });
-  }
+  // The calculator's worker counts each runtime file's bytes as they arrive (calculator.js).
+  document.addEventListener("calculator-download", function (event) {
+    if (event.detail.bytes >= 0) arrived(event.detail.file, event.detail.bytes);
+  });
 
   function megabytes(bytes) { return (bytes / 1e6).toFixed(1) + " MB"; }
 
