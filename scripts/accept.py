@@ -32,6 +32,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rulesite.console import sessions  # noqa: E402
+from rulesite.model import Page  # noqa: E402
 from rulesite.stated import Stated  # noqa: E402
 from tests.examples import docstrings_sybil, pages_sybil  # noqa: E402
 
@@ -82,7 +84,24 @@ def accept(page: Path) -> tuple[list[Rewrite], list[str]]:
         indent = lines[prompt][: lines[prompt].index(">>>")]  # the prompt's own indent (a box, a docstring)
         first = prompt + parsed.source.count("\n")
         rewrites.append(Rewrite(first, first + parsed.want.count("\n"), _expected_lines(parsed, got, indent)))
+    if page.suffix == ".md":
+        rewrites += _sessions_rewritten(page, lines)
     return rewrites, refused
+
+
+def _sessions_rewritten(page: Path, lines: list[str]) -> list[Rewrite]:
+    """A page's ``rules-reference`` sessions (console blocks) whose output changed: what they print now."""
+    rewrites = []
+    for session in sessions(Page(page.name, "\n".join(lines))):
+        status, out, _ = session.run()
+        now = out.rstrip("\n")
+        if session.runs_the_rules and status == 0 and now != session.output:
+            first = session.line  # the line after the "$ " line (0-based)
+            indent = lines[session.line - 1][: lines[session.line - 1].index("$ ")]
+            shown = len(session.output.split("\n")) if session.output else 0
+            rewrites.append(Rewrite(first, first + shown,
+                                    [f"{indent}{line}" if line else "" for line in now.split("\n")]))
+    return rewrites
 
 
 def apply(page: Path, rewrites: list[Rewrite]) -> None:

@@ -56,8 +56,8 @@ from bench_build import build_parts  # noqa: E402
 from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
 from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
-from bench_search import search_rows  # noqa: E402
 from bench_phone import phone_rows  # noqa: E402
+from bench_search import search_rows  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 

@@ -7,8 +7,6 @@ virtual environment, with nothing else.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import shlex
@@ -20,9 +18,10 @@ from pathlib import Path
 import pytest
 
 from calculators import CALCULATORS, answer
-from calculators.cli import main, rules_data
+from calculators.cli import rules_data
 from calculators.fields import Calculator
 from rulesite import calculator_assets
+from rulesite.console import run, sessions
 from rulesite.model import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,15 +35,6 @@ PRESETS = [
 ]
 
 
-def run(argv: list[str]) -> tuple[int, str, str]:
-    """The command run in this process: its exit status, standard output and standard error."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = main(argv)
-        except SystemExit as stop:  # argparse: --help, or a command it cannot read
-            status = int(stop.code or 0)
-    return status, out.getvalue(), err.getvalue()
 
 
 def as_options(calculator: Calculator, values: dict[str, str]) -> list[str]:
@@ -161,16 +151,8 @@ def test_an_unknown_anchor_is_refused_with_the_nearest_ones():
 
 
 def console_examples(page: str = "tools.md") -> list[tuple[int, str, str]]:
-    """Each ``$ rules-reference ...`` line of a page's console blocks: its line, the command, its output."""
-    found = []
-    for fence in load(ROOT / "docs").pages[page].fences:
-        if fence.language != "console":
-            continue
-        lines = fence.source.rstrip("\n").split("\n")
-        starts = [i for i, line in enumerate(lines) if line.startswith("$ ")]
-        for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
-            found.append((fence.line + 1 + start, lines[start][2:], "\n".join(lines[start + 1 : end])))
-    return found
+    """Each ``$ ...`` line of a page's console blocks: its line, the command, its output."""
+    return [(s.line, s.command, s.output) for s in sessions(load(ROOT / "docs").pages[page])]
 
 
 def test_the_tools_page_runs_every_command_it_shows():
