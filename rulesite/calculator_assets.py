@@ -108,11 +108,18 @@ def _sizes(folder: Path, wheel: str, snapshot: str) -> tuple[tuple[str, int], ..
     return tuple((name, (folder / name).stat().st_size) for name in (*RUNTIME_FILES, snapshot or wheel))
 
 
-def _snapshot_name(folder: Path, wheel: str) -> str:
-    """``snapshot-HASH.gz``: named by the runtime's files and the wheel it was made from."""
+def _snapshot_name(folder: Path, root: Path) -> str:
+    """``snapshot-HASH.gz``: named by the runtime's files and the rules' code it imported.
+
+    Not by the wheel's bytes: the wheel also carries the rules' data (for the command line),
+    which changes with every page edit, and the browser never reads it; a snapshot remade for
+    it would cost the build seconds and each player the whole download again.
+    """
     digest = hashlib.sha256()
-    for name in (*RUNTIME_FILES, wheel):
+    for name in RUNTIME_FILES:
         digest.update(name.encode() + b"\0" + hashlib.sha256((folder / name).read_bytes()).digest())
+    for path, data in _code(root):
+        digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return f"snapshot-{digest.hexdigest()[:16]}.gz"
 
 
@@ -122,7 +129,7 @@ def write_snapshot(folder: Path, wheel: str, root: Path = ROOT) -> str:
     Node runs Pyodide (a few seconds, more on a loaded machine); without Node, or if the
     snapshot fails, the site ships none and says why on stderr: the calculators still work.
     """
-    name = _snapshot_name(folder, wheel)
+    name = _snapshot_name(folder, root)
     for old in folder.glob("snapshot-*.gz"):
         if old.name != name:
             old.unlink()
@@ -200,6 +207,15 @@ def write_wheel(folder: Path, root: Path = ROOT) -> str:
 
 
 def _sources(root: Path) -> list[tuple[str, bytes]]:
+    files = _code(root)
+    rules_data = root / "docs" / RULES_DATA
+    if rules_data.is_file():  # the rule text `rules-reference rule ANCHOR` prints
+        files.append((f"calculators/{RULES_DATA}", rules_data.read_bytes()))
+    return files
+
+
+def _code(root: Path) -> list[tuple[str, bytes]]:
+    """The packages' modules (and ``py.typed``), by path inside the wheel."""
     files = []
     for package in PACKAGES:
         base = root / package
@@ -208,9 +224,6 @@ def _sources(root: Path) -> list[tuple[str, bytes]]:
         for path in sorted(base.rglob("*")):
             if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
                 files.append((path.relative_to(root).as_posix(), path.read_bytes()))
-    rules_data = root / "docs" / RULES_DATA
-    if rules_data.is_file():  # the rule text `rules-reference rule ANCHOR` prints
-        files.append((f"calculators/{RULES_DATA}", rules_data.read_bytes()))
     return files
 
 

@@ -625,8 +625,11 @@ def _render_one(item: Shown, md: Any) -> str:
     if item.answers:
         answers = render_answers(item.answers, md)
         return f'<div class="worked-example">{_render_label(item.label)}{answers}</div>'
-    body = _render_result(item, md) if item.result is not None else _render_label(item.label)
-    return f'<div class="worked-example">{body}{_render_values(item.values, md)}</div>'
+    values = _render_values(item.values, md)
+    if item.result is None:
+        return f'<div class="worked-example">{_render_label(item.label)}{values}</div>'
+    # "Try with your numbers" closes the card: the result and its values read as one answer.
+    return f'<div class="worked-example">{_render_result(item, md)}{values}{_try_link(item.result, md)}</div>'
 
 
 def render_failure(where: str, expected: str, actual: str) -> str:
@@ -668,7 +671,6 @@ def _render_result(item: Shown, md: Any) -> str:
         _render_label(str(situation))
         + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
         + f'<p class="we-result"><span class="we-tag">Result</span> {escape(str(result.outcome))}</p>'
-        + _try_link(result, md)
     )
 
 

@@ -41,10 +41,14 @@ function filesUnder(folder) {
   }).sort();
 }
 
-// One hash for the files cached on first use: their names and bytes.
+// One hash for the files cached on first use: their names and bytes. Not the rules' wheel's:
+// it is named by its content (a new one is a new address, fetched anew), and it changes with
+// every page edit (it carries the rules' data for the command line), which must not make every
+// player download the calculators' runtime again.
 function onFirstUseHash(site) {
   const hash = createHash("sha256");
-  for (const path of ON_FIRST_USE.flatMap((folder) => filesUnder(join(site, folder)))) {
+  const files = ON_FIRST_USE.flatMap((folder) => filesUnder(join(site, folder)));
+  for (const path of files.filter((file) => !file.endsWith(".whl"))) {
     hash.update(relative(site, path)).update("\0").update(readFileSync(path)).update("\0");
   }
   return hash.digest("hex").slice(0, 16);
