@@ -137,7 +137,7 @@ class Left:
 
 
 _EXAMPLE_AT = re.compile(r"Example at (?P<path>\S+?), line (?P<line>\d+)")
-_PAGE_LINE = re.compile(r"(?P<path>docs/[\w./-]+\.md)(?:, line |:)(?P<line>\d+)")
+_PAGE_LINE = re.compile(r"(?P<path>docs/[\w./-]+\.md|rules/[\w./-]+\.py)(?:, line |:)(?P<line>\d+)")
 # A traceback's frames: a module, or a page's code block that raised (Sybil runs it at the page's lines).
 _CRASH = re.compile(r"^(?P<path>[\w./-]+\.(?:py|md)):(?P<line>\d+): ", re.MULTILINE)
 _CRASH_TAIL = re.compile(r"\s+[\w./-]+:\d+: \w+\s*\Z")
@@ -155,7 +155,8 @@ def left_over(junit: str) -> list[Left]:
     """Each failure of a pytest run's JUnit XML report, placed at the page or file and line to edit.
 
     An example names its page and line; a test that names a page (``docs/x.md, line 12``) is placed
-    there; any other test at the line of its failing assert.
+    there, as is one that names a file of the rules (``rules/x.py:12``, a docstring); any other test
+    at the line of its failing assert.
     """
     left = []
     for case in ET.fromstring(junit).iter("testcase"):

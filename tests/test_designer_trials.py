@@ -125,7 +125,9 @@ def _reword(copy: Path, where: str, line: int, message: str, trial: Trial) -> No
         lines = text.split("\n")
         start = sum(len(one) + 1 for one in lines[:line - 1])
         end = start + len(lines[line - 1])
-        text = _reword_words(text, start, end, list(trial.words.values()), trial, [])
+        said = [new for old, new in trial.words.items()
+                if re.search(rf"(?<!\w){re.escape(old)}(?!\w)", lines[line - 1], re.IGNORECASE)]
+        text = _reword_words(text, start, end, said, trial, [])
     page.write_text(text, encoding="utf-8")
 
 
