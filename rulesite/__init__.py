@@ -11,7 +11,7 @@
 - `rulesite.moves` keeps links to anchors that moved to another page working
   (``docs/moved.yml``); `rulesite.searchable` keeps example code out of the site search;
   `rulesite.preview` runs Material's link previews once per page.
-- `rulesite.dependencies` tells the live server (scripts/serve.py) which pages a code change touches.
+- `rulesite.dependencies` tells the live server (sitetools/live.py) which pages a code change touches.
 """
 
 QUIET_BUILD = {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}

@@ -144,7 +144,7 @@ def render(charts: list[Flowchart]) -> None:
     """Draw each flowchart with Mermaid in headless Chromium and store its SVG."""
     from playwright.sync_api import sync_playwright
 
-    from rulesite.chromium import CHROMIUM, CHROMIUM_FLAGS
+    from sitetools.browser import CHROMIUM, CHROMIUM_FLAGS
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_FLAGS))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import gzip
 import json
 import os
@@ -36,11 +35,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from rulesite import QUIET_BUILD
@@ -59,7 +56,8 @@ from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E40
 from bench_phone import phone_rows  # noqa: E402
 from bench_search import search_rows  # noqa: E402
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from sitetools.browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from sitetools.server import serve as serve_site  # noqa: E402
 
 KIB = 1024
 
@@ -76,43 +74,11 @@ def timed(command: list[str], runs: int, env: dict[str, str] | None = None) -> f
     return statistics.median(times)
 
 
-class _GzipHandler(SimpleHTTPRequestHandler):
-    """Static files, text compressed with gzip when the browser accepts it."""
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def do_GET(self) -> None:
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        compressible = path.suffix in {".html", ".js", ".css", ".json", ".svg", ".xml"}
-        if not path.is_file() or not compressible or "gzip" not in self.headers.get("Accept-Encoding", ""):
-            super().do_GET()
-            return
-        body = gzip.compress(path.read_bytes(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # a page closed mid-download
-            self.wfile.write(body)
-
-
 @contextlib.contextmanager
 def serve(site: Path, port: int = 0) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(_GzipHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """``site`` served as a static host serves it: text compressed with gzip, not cached."""
+    with serve_site(site, port, gzip=True) as served:
+        yield served.base
 
 
 def page_weights(base: str, paths: list[str]) -> dict[str, dict[str, float]]:

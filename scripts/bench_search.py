@@ -8,7 +8,7 @@ theme's own (its lunr worker served in its place), each on a fresh load of the h
 - for a sample of the player queries (tests/search_queries.yml), typed one key at a time, the
   time from each key going down to its results drawn (the worker's answer for the box's text,
   then the theme's redraw of the list, then a frame): median, 95th percentile and worst;
-- how many of the whole query set find their rule first (scripts/links_report.py).
+- how many of the whole query set find their rule first (sitetools/links.py).
 
     .venv/bin/python scripts/bench.py --search [--site DIR]
 """
@@ -19,7 +19,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from links_report import QUERIES, query_groups, query_misses, theme_search
+from sitetools.links import QUERIES, query_groups, query_misses, theme_search
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "service_workers": "block"}

@@ -11,18 +11,21 @@ serves both purposes ("any" and "maskable", docs/manifest.webmanifest).
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
 import material
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sitetools.browser import CHROMIUM  # noqa: E402
+
 LOGO = Path(material.__file__).parent / "templates" / ".icons" / "material" / "library.svg"
 ICONS = ROOT / "docs" / "assets" / "icons"
 DEEP_PURPLE = "#7e57c2"  # Material's deep purple primary (--md-primary-fg-color)
 SIZES = (192, 512)
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium")
 
 
 def page_for(size: int) -> str:
@@ -37,7 +40,7 @@ def page_for(size: int) -> str:
 def main() -> None:
     ICONS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
         for size in SIZES:
             page = browser.new_page(viewport={"width": size, "height": size})
             page.set_content(page_for(size))

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 from pathlib import Path
 from typing import Any
 
-from links_report import serve
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sitetools.browser import launch  # noqa: E402
+from sitetools.server import serve  # noqa: E402
+
 SITE = ROOT / "site"
-CHROMIUM = "/usr/lib/chromium/chromium"
 PHONE = {"width": 390, "height": 844}
 LIMIT_MS = 120_000
 
@@ -93,7 +97,7 @@ def main() -> None:
     options = parser.parse_args()
     assert (SITE / "sw.js").exists(), "site/ has no sw.js: build the site, then run scripts/offline"
     with serve(SITE, 0, "/rules-site") as served, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = launch(playwright)
         runs = []
         for number in range(options.runs):
             run = _run(browser, served.base)

@@ -12,13 +12,10 @@ serious and critical findings. Builds the site first (strictly).
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import subprocess
 import sys
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,15 +24,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from rulesite import QUIET_BUILD  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_FLAGS, _QuietHandler  # noqa: E402
-from tests.browser.player_view import (  # noqa: E402
-    PALETTES,
-    SYSTEM_PAGES,
-    VIEWPORTS,
-    axe_violations,
-    measure,
-    open_page,
-)
+from sitetools.axe import axe_violations  # noqa: E402
+from sitetools.browser import launch  # noqa: E402
+from sitetools.player_view import PALETTES, SYSTEM_PAGES, VIEWPORTS, measure, open_page  # noqa: E402
+from sitetools.server import serve  # noqa: E402
 
 
 def main() -> int:
@@ -47,12 +39,10 @@ def main() -> int:
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(built)],
         cwd=ROOT, env={**os.environ, **QUIET_BUILD}, check=True, capture_output=True,
     )
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(built)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     rows = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+    with serve(built) as served, sync_playwright() as playwright:
+        base = served.base
+        browser = launch(playwright)
         for path in SYSTEM_PAGES:
             for viewport in VIEWPORTS:
                 for palette in PALETTES:
@@ -64,7 +54,6 @@ def main() -> int:
                     rows.append({"page": path, "viewport": viewport, "palette": palette, **figures})
                     context.close()
         browser.close()
-    server.shutdown()
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0

@@ -29,9 +29,9 @@ from pathlib import Path
 import pytest
 
 from rulesite import QUIET_BUILD
-from rulesite.chromium import CHROMIUM
 from rulesite.model import published_anchors
 from rulesite.releases import changes, read_release
+from sitetools.browser import CHROMIUM
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [

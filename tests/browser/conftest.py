@@ -1,9 +1,10 @@
 """Browser fixtures: the built site served on 127.0.0.1, driven by pytest-playwright with Debian's Chromium.
 
-pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing retain-on-failure``,
-``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing test on its ``page``
-or ``context``); this file points it at Debian's Chromium, serves the site, and makes every
-``page`` record its requests (``page.requests``) and block, recording in ``page.escaped``, any
+The browser, the server, axe and the player's view are the tools' (``sitetools``, which the
+scripts use too). pytest-playwright gives ``browser``, ``context`` and ``page`` (and ``--tracing
+retain-on-failure``, ``--video retain-on-failure``, ``--screenshot only-on-failure`` for a failing
+test on its ``page`` or ``context``); this file points it at Debian's Chromium, serves the site, and
+makes every ``page`` record its requests (``page.requests``) and block, recording in ``page.escaped``, any
 request that leaves the machine. Most tests open their own contexts (a phone, a palette), which
 pytest-playwright does not record: when one fails, each page it still has open is saved as a
 screenshot in ``test-results/<test>/`` (``pytest_runtest_makereport`` below).
@@ -21,93 +22,41 @@ loads it.
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
-import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from rulesite.chromium import CHROMIUM
-from rulesite.chromium import CHROMIUM_FLAGS as _TOOL_FLAGS
+from sitetools.browser import CHROMIUM, CHROMIUM_FLAGS, WAIT_LIMIT_MS, missing, refuse_other_hosts, resolving
+from sitetools.server import serve
 from tests.browser.survey import View, look
 
-# A loaded two-core CI machine can take seconds to scroll or paint: every wait is on a condition,
-# and these are only the limits of those waits (Playwright's defaults are 5 s for expect, 30 s else).
-WAIT_LIMIT_MS = 60_000
 expect.set_options(timeout=WAIT_LIMIT_MS)
 
-# Debian's build (scripts/test installs it; CHROMIUM_PATH names another), with the tools' flags.
-CHROMIUM_FLAGS = list(_TOOL_FLAGS)
-# The site under a subpath on an origin of its own, served by the same server (see _QuietHandler).
+# The site under a subpath on an origin of its own, served by the same server (sitetools.server).
 SUBPATH_HOST = "subpath.test"
 SUBPATH = "/rules-site"
-CHROMIUM_FLAGS.append(f"--host-resolver-rules=MAP {SUBPATH_HOST} 127.0.0.1")
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the site as a static host does: quietly, and with the site's own 404 page."""
-
-    def log_message(self, *args):
-        pass
-
-    def translate_path(self, path):
-        """At SUBPATH_HOST the site sits under SUBPATH alone: anything outside it is not found."""
-        if self.headers.get("Host", "").split(":")[0] != SUBPATH_HOST:
-            return super().translate_path(path)
-        if not (path == SUBPATH or path.startswith((SUBPATH + "/", SUBPATH + "?"))):
-            return str(Path(self.directory) / "__outside_the_subpath__")
-        return super().translate_path(path[len(SUBPATH):] or "/")
-
-    def send_error(self, code, message=None, explain=None):
-        page = Path(self.directory) / "404.html"
-        if code != 404 or not page.exists():
-            super().send_error(code, message, explain)
-            return
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        """A browser that closes a page mid-download resets its connection: not an error of the site."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
 
 
 @pytest.fixture(scope="session")
 def _server(site):
     """The one server of the session: the built site, over HTTP, on a free port of 127.0.0.1."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = _Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    with serve(site, prefix=SUBPATH, subpath_host=SUBPATH_HOST) as served:
+        yield served
 
 
 @pytest.fixture(scope="session")
 def base_url(_server):
     """The built site at the root of its origin: ``http://127.0.0.1:PORT``."""
-    return f"http://127.0.0.1:{_server}"
+    return _server.base
 
 
 @pytest.fixture(scope="session")
 def subpath_url(_server):
     """The same site as a project page publishes it, under a subpath of another origin."""
-    return f"http://{SUBPATH_HOST}:{_server}{SUBPATH}"
+    return _server.on(SUBPATH_HOST) + SUBPATH
 
 
 @pytest.fixture(scope="session")
@@ -135,11 +84,9 @@ def surveyed(browser, base_url):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """pytest-playwright's launch options, with Debian's Chromium and flags for a quiet, offline run."""
-    assert CHROMIUM.exists(), (
-        f"{CHROMIUM} is missing: install Debian's Chromium as root (apt-get install chromium), "
-        "or point CHROMIUM_PATH at a Chromium-based browser"
-    )
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_FLAGS}
+    assert missing() is None, missing()
+    flags = [*CHROMIUM_FLAGS, resolving(SUBPATH_HOST)]
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": flags}
 
 
 @pytest.fixture(scope="session")
@@ -162,24 +109,6 @@ def page(page, base_url):
     page.escaped = []
     refuse_other_hosts(page, (base_url, "data:", "blob:"), page.escaped, page.requests)
     return page
-
-
-def refuse_other_hosts(target, allowed, escaped, seen=None):
-    """Route every request of ``target`` (a page or a context): one whose address starts with one of
-    ``allowed`` goes on; any other is recorded in ``escaped`` and refused. ``seen`` records them all.
-    """
-
-    def route(request_route):
-        url = request_route.request.url
-        if seen is not None:
-            seen.append(url)
-        if url.startswith(allowed):
-            request_route.continue_()
-        else:
-            escaped.append(url)
-            request_route.abort()
-
-    target.route("**/*", route)
 
 
 @pytest.hookimpl(hookwrapper=True)

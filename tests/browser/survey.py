@@ -4,7 +4,7 @@
 ``dark``) in a fresh context, as on a reader's first visit, waits for real conditions (the page
 loaded and the theme's scripts run, every flowchart drawn, the palette applied), and reads
 everything the tests assert on: the requests the page made, the player's view
-(``player_view.measure``), axe-core's findings where they are audited, and, on a phone, the rule
+(``sitetools.player_view.measure``), axe-core's findings where they are audited, and, on a phone, the rule
 at a glance, the programmer's section and the words of the tables. The tests
 (tests/browser/test_pages.py) then make cheap assertions over that record; nothing is loaded
 twice for them.
@@ -17,21 +17,19 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from links_report import instant_ready
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.browser.player_view import (
+from sitetools.axe import axe_violations
+from sitetools.browser import WAIT_LIMIT_MS
+from sitetools.links import instant_ready
+from sitetools.player_view import (
     LAY_OUT_EVERYTHING,
     PALETTES,
     PLAYER_PAGES,
     SYSTEM_PAGES,
     VIEWPORTS,
-    axe_violations,
     measure,
 )
-
-# Waits are limits on conditions, never assertions of speed (see WAIT_LIMIT_MS in conftest.py).
-WAIT_LIMIT_MS = 60_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,11 @@ import re
 
 import pypdf
 import pytest
-from links_report import instant_ready, landing, new_context, search
 from playwright.sync_api import expect
 
 from rulesite import calculator_assets
-from tests.browser.player_view import after_heading
+from sitetools.links import instant_ready, landing, new_context, search
+from sitetools.player_view import after_heading
 
 PHONE = (390, 844)
 LAPTOP = (1280, 900)

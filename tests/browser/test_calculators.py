@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 import calculators
 from calculators import Calculator
 from rulesite import calculator_assets
-from tests.browser.player_view import AXE
+from sitetools.axe import AXE
 from tests.calculator_situations import SITUATIONS, Situation
 
 SYSTEMS = sorted(calculators.CALCULATORS)

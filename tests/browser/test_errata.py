@@ -10,22 +10,19 @@ built pages are read, then opened in Chromium once per viewport: a moved link at
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from rulesite import QUIET_BUILD
-from tests.browser.conftest import _QuietHandler
-from tests.browser.player_view import LAY_OUT_EVERYTHING, after_heading
+from sitetools.player_view import LAY_OUT_EVERYTHING, after_heading
+from sitetools.server import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -194,12 +191,8 @@ def errata_site(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def errata_url(errata_site):
     """The throwaway site served on a free port of 127.0.0.1."""
-    handler = functools.partial(_QuietHandler, directory=str(errata_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(errata_site) as served:
+        yield served.base
 
 
 def _html(site: Path, page: str) -> str:

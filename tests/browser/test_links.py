@@ -1,7 +1,7 @@
 """Find a rule and land on it: search, every way in, moved anchors and previews, in Chromium.
 
 One browser for the module; one context per viewport, reused; every wait is on a
-condition of the page (scripts/links_report.py holds the shared steps). The player queries
+condition of the page (sitetools/links.py holds the shared steps). The player queries
 are in tests/browser/test_search.py.
 """
 
@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from links_report import (
+from playwright.sync_api import expect
+
+from sitetools.links import (
     DEEP_LINK,
     LANDED_JS,
     SEARCH_TAP,
@@ -25,7 +27,6 @@ from links_report import (
     ruling_links,
     search_tap,
 )
-from playwright.sync_api import expect
 
 RULINGS = ruling_links()
 

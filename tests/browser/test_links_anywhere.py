@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from links_report import SEARCH_TAP, VIEWPORTS, instant_ready, landing, new_context, search, search_tap
 from playwright.sync_api import expect
+
+from sitetools.links import SEARCH_TAP, VIEWPORTS, instant_ready, landing, new_context, search, search_tap
 
 pytestmark = pytest.mark.xdist_group("subpath")  # one worker: the tab is shared
 

@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from links_report import VIEWPORTS, instant_ready, landing, new_context, search, serve
 from playwright.sync_api import Page, expect
 
 import calculators
-from tests.browser.conftest import WAIT_LIMIT_MS, refuse_other_hosts
+from sitetools.browser import WAIT_LIMIT_MS, refuse_other_hosts
+from sitetools.links import VIEWPORTS, instant_ready, landing, new_context, search
+from sitetools.server import serve
 from tests.browser.test_calculators import _ANSWERED, _form_values, _wait_ready
 from tests.conftest import ROOT, site_pages
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.browser.player_view import PLAYER_PAGES, SYSTEM_PAGES
+from sitetools.player_view import PLAYER_PAGES, SYSTEM_PAGES
 from tests.browser.survey import View, views
 from tests.conftest import SITE, site_pages
 

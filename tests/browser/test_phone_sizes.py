@@ -12,9 +12,9 @@ Every wait is on a condition of the page (the limits are conftest.py's).
 from __future__ import annotations
 
 import pytest
-from links_report import instant_ready, landing, new_context, search
 
-from tests.browser.player_view import LAY_OUT_EVERYTHING, PALETTES, PLAYER_PAGES
+from sitetools.links import instant_ready, landing, new_context, search
+from sitetools.player_view import LAY_OUT_EVERYTHING, PALETTES, PLAYER_PAGES
 
 _SMALL = r"""
 () => {

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from links_report import instant_ready
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WAIT_LIMIT_MS
-from tests.browser.player_view import PALETTES, after_heading, open_page
+from sitetools.browser import WAIT_LIMIT_MS
+from sitetools.links import instant_ready
+from sitetools.player_view import PALETTES, after_heading, open_page
 
 
 @pytest.fixture

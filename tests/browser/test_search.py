@@ -9,8 +9,9 @@ the player's word to docs/vocabulary.yml. Every wait is on a condition of the pa
 from __future__ import annotations
 
 import pytest
-from links_report import QUERIES, VIEWPORTS, instant_ready, new_context, query_misses, search
 from playwright.sync_api import expect
+
+from sitetools.links import QUERIES, VIEWPORTS, instant_ready, new_context, query_misses, search
 
 
 @pytest.mark.parametrize("viewport", ["phone", "desktop"])

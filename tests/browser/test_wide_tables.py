@@ -14,9 +14,9 @@ Conditions at a glance, the widest table, fits a laptop's column and keeps its r
 from __future__ import annotations
 
 import pytest
-from links_report import instant_ready, new_context
 
-from tests.browser.player_view import PALETTES
+from sitetools.links import instant_ready, new_context
+from sitetools.player_view import PALETTES
 
 # Every page with a table that scrolls sideways on a phone, and how many at least it holds there.
 WIDE = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.player_view import open_page
+from sitetools.player_view import open_page
 
 # Every toggle's state: its template still there, its code laid out.
 _TOGGLES = """() => [...document.querySelectorAll("article details.example-python")].map(d => ({

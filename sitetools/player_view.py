@@ -5,16 +5,15 @@ page was opened with) and returns the figures the player-page tests assert on an
 ``scripts/measure-pages`` reports: visible code blocks and how many are cut off sideways,
 the smallest flowchart label and the flowchart links under 24 px, and what of the
 programmer's vocabulary (``>>>``, ``Traceback``, ``rules.``) is in view.
-``axe_violations(page)`` runs axe-core and returns the serious and critical findings.
+``open_page`` opens a page at a viewport and palette with its charts drawn; axe-core's audit is
+`sitetools.axe`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+from sitetools.browser import WAIT_LIMIT_MS
 
 SYSTEM_PAGES = [
     "/resistances/",
@@ -92,22 +91,6 @@ _MEASURE = r"""
 }
 """
 
-# axe's findings; and, as one more, the elements axe could not see because they were not drawn.
-_AXE = """
-async (without) => {
-  const unseen = [...document.body.querySelectorAll("*")]
-    .filter(el => el.checkVisibility() && !el.checkVisibility({contentVisibilityAuto: true})).length
-    + [...document.querySelectorAll(".flowchart__frame > svg")].filter(svg => !svg.checkVisibility()).length;
-  const found = (await axe.run(document, {resultTypes: ["violations"],
-      rules: Object.fromEntries(without.map(rule => [rule, {enabled: false}]))})).violations
-    .filter(v => ["serious", "critical"].includes(v.impact))
-    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length,
-                where: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
-  return unseen ? [...found, {id: "not drawn, so not audited", nodes: unseen}] : found;
-}
-"""
-
-
 def open_page(browser: Any, url: str, viewport: str, palette: str) -> tuple[Any, Any]:
     """A new context at the viewport and palette, with the page loaded and its charts drawn."""
     width, height = VIEWPORTS[viewport]
@@ -118,7 +101,7 @@ def open_page(browser: Any, url: str, viewport: str, palette: str) -> tuple[Any,
         has_touch=viewport == "phone",
         service_workers="block",  # the offline worker is tested on its own (test_offline.py)
     )
-    context.set_default_timeout(60_000)  # a limit on conditions on a loaded machine, not a speed check
+    context.set_default_timeout(WAIT_LIMIT_MS)  # a limit on conditions on a loaded machine, not a speed check
     page = context.new_page()
     page.goto(url, wait_until="load")
     page.wait_for_function(
@@ -138,22 +121,6 @@ def measure(page: Any) -> dict[str, Any]:
     finally:
         style.evaluate("s => s.remove()")
     return result
-
-
-def axe_violations(page: Any, without: tuple[str, ...] = ()) -> list[dict[str, Any]]:
-    """axe-core's serious and critical violations on the open page (every rule but those ``without``).
-
-    Every block is laid out first: axe cannot tell the colours of text in a block not drawn yet
-    (content-visibility), and leaves it unchecked (on Resistances, a phone, 343 of 1,423 texts).
-    """
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    style = page.add_style_tag(content=LAY_OUT_EVERYTHING)
-    try:
-        violations: list[dict[str, Any]] = page.evaluate(_AXE, list(without))
-    finally:
-        style.evaluate("s => s.remove()")
-    return violations
 
 
 def after_heading(anchor: str, selector: str) -> str:
