@@ -195,7 +195,7 @@ class Reading:
         for index, (token, first, after) in enumerate(blocks):
             begin = self._run_start(blocks, index)
             if token.type == "html_block":
-                found += self._block_comments(token, first, begin)
+                found += self._block_comments(token, first, after, begin)
             elif token.type == "inline":
                 found += self._inline_comments(token, first, after, begin)
         return tuple(found)
@@ -217,13 +217,16 @@ class Reading:
             first = blocks[index][1]
         return first
 
-    def _block_comments(self, token: Token, first: int, begin: int) -> Iterator[Comment]:
+    def _block_comments(self, token: Token, first: int, after: int, begin: int) -> Iterator[Comment]:
+        """The comments of an HTML block that opens with one (a block may hold several, one a line)."""
         if not token.content.lstrip().startswith("<!--"):
             return
-        start = self.text.find("<!--", self.offset(first + 1))
-        close = self.text.find("-->", start)
-        end = len(self.text) if close < 0 else close + 3
-        yield Comment(first + 1, start, end, self.text[start:end], self.offset(begin + 1), block=True)
+        cursor, limit = self.offset(first + 1), self.offset(after + 1)
+        while (start := self.text.find("<!--", cursor, limit)) >= 0:
+            close = self.text.find("-->", start + 4)
+            cursor = len(self.text) if close < 0 else close + 3
+            yield Comment(self.line_of(start), start, cursor, self.text[start:cursor], self.offset(begin + 1),
+                          block=True)
 
     def _inline_comments(self, token: Token, first: int, after: int, begin: int) -> Iterator[Comment]:
         cursor, limit = self.offset(first + 1), self.offset(after + 1)
