@@ -1,0 +1,228 @@
+"""HTML and SVG changed through a tree that keeps, byte for byte, what it does not change.
+
+The build edits markup it did not write: Python-Markdown's page, Pygments' highlighted code,
+Mermaid's drawings. `parse` reads it with the standard library's HTML parser into a tree of
+`Element` and `Text` nodes, each holding the markup it was read from; an edit (an attribute
+set or removed, a node removed or replaced) marks what it touched, and `Element.html` writes
+every untouched tag and text exactly as it was read. So a page changes only where the site
+means to change it, and no regular expression has to guess where a tag begins or ends.
+
+Tag and attribute names are lowercase, as the HTML parser gives them (SVG's ``viewBox`` is
+``viewbox``); a rewritten start tag keeps the tag's name as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from html import unescape
+from html.parser import HTMLParser
+
+__all__ = ["Element", "Raw", "Text", "parse"]
+
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+                  "track", "wbr"})
+
+
+class Raw:
+    """Markup kept as it was: a comment, a declaration, a stray end tag."""
+
+    __slots__ = ("parent", "raw")
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.parent: Element | None = None
+
+    @property
+    def html(self) -> str:
+        """The markup as written."""
+        return self.raw
+
+
+class Text(Raw):
+    """Character data, as written (its entities kept)."""
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        """The characters it stands for (entities read)."""
+        return unescape(self.raw)
+
+
+class Element:
+    """An element: its tag, attributes and children, and the markup of its start and end tags."""
+
+    __slots__ = ("attrs", "children", "end", "parent", "start", "tag", "touched")
+
+    def __init__(self, tag: str, attrs: list[tuple[str, str | None]], start: str) -> None:
+        self.tag = tag
+        self.attrs = dict(attrs)
+        self.start = start
+        self.end = ""
+        self.children: list[Element | Raw] = []
+        self.parent: Element | None = None
+        self.touched = False
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        """An attribute's value (``None`` for an attribute written without one)."""
+        return self.attrs.get(name, default)
+
+    def set(self, name: str, value: str | None) -> None:
+        """Give an attribute a value (``None``: the attribute alone, ``data-search-exclude``)."""
+        if name not in self.attrs or self.attrs[name] != value:
+            self.attrs[name] = value
+            self.touched = True
+
+    def remove(self, name: str) -> None:
+        """Take an attribute away."""
+        if name in self.attrs:
+            del self.attrs[name]
+            self.touched = True
+
+    @property
+    def classes(self) -> list[str]:
+        """The words of its ``class``."""
+        return (self.attrs.get("class") or "").split()
+
+    def iter(self, tag: str | None = None) -> Iterator[Element]:
+        """Every element from this one down, in document order (those with ``tag`` only, if given)."""
+        stack: list[Element] = [self]
+        while stack:
+            element = stack.pop()
+            if tag is None or element.tag == tag:
+                yield element
+            stack.extend(child for child in reversed(element.children) if isinstance(child, Element))
+
+    def texts(self) -> Iterator[Text]:
+        """Every text node inside it, in document order."""
+        for element in self.iter():
+            yield from (child for child in element.children if isinstance(child, Text))
+
+    @property
+    def text(self) -> str:
+        """Its characters, every tag left out."""
+        return "".join(node.text for node in self.texts())
+
+    def replace(self, old: Element | Raw, *new: Element | Raw) -> None:
+        """Put ``new`` (none: take it away) where the child ``old`` is."""
+        index = next(i for i, child in enumerate(self.children) if child is old)
+        for node in new:
+            node.parent = self
+        self.children[index : index + 1] = list(new)
+
+    @property
+    def html(self) -> str:
+        """Its markup: as read where nothing changed."""
+        parts: list[str] = []
+        self._write(parts)
+        return "".join(parts)
+
+    def _write(self, parts: list[str]) -> None:
+        parts.append(self._start_tag() if self.touched else self.start)
+        for child in self.children:
+            if isinstance(child, Element):
+                child._write(parts)
+            else:
+                parts.append(child.raw)
+        parts.append(self.end)
+
+    def _start_tag(self) -> str:
+        name = self.start[1 : 1 + len(self.tag)] if self.start else self.tag
+        attrs = "".join(f" {key}" if value is None else f' {key}="{_quoted(value)}"'
+                        for key, value in self.attrs.items())
+        return f"<{name}{attrs}{'/>' if self.start.endswith('/>') else '>'}"
+
+
+def _quoted(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def parse(markup: str) -> Element:
+    """A fragment of HTML or SVG as a tree; its root (tag ``""``) holds the top-level nodes."""
+    reader = _Reader(markup)
+    reader.feed(markup)
+    reader.close()
+    return reader.tree()
+
+
+class _Reader(HTMLParser):
+    """Records each event of the standard parser with where it starts; `tree` slices the markup."""
+
+    def __init__(self, markup: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.markup = markup
+        self.lines = [0]  # where each line starts: the parser counts lines by "\n" alone
+        while (newline := markup.find("\n", self.lines[-1])) >= 0:
+            self.lines.append(newline + 1)
+        self.events: list[tuple[int, str, str, list[tuple[str, str | None]]]] = []
+        self.tag_lengths: dict[int, int] = {}
+
+    def _at(self) -> int:
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tag("start", tag, attrs)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tag("empty", tag, attrs)
+
+    def _tag(self, kind: str, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        at = self._at()
+        self.tag_lengths[at] = len(self.get_starttag_text() or "")
+        self.events.append((at, kind, tag, attrs))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.events.append((self._at(), "end", tag, []))
+
+    def handle_data(self, data: str) -> None:
+        self.events.append((self._at(), "text", "", []))
+
+    def handle_entityref(self, name: str) -> None:
+        self.events.append((self._at(), "text", "", []))
+
+    def handle_charref(self, name: str) -> None:
+        self.events.append((self._at(), "text", "", []))
+
+    def handle_comment(self, data: str) -> None:
+        self.events.append((self._at(), "raw", "", []))
+
+    def handle_decl(self, decl: str) -> None:
+        self.events.append((self._at(), "raw", "", []))
+
+    def handle_pi(self, data: str) -> None:
+        self.events.append((self._at(), "raw", "", []))
+
+    def unknown_decl(self, data: str) -> None:
+        self.events.append((self._at(), "raw", "", []))
+
+    def tree(self) -> Element:
+        root = Element("", [], "")
+        stack = [root]
+        ends = [at for at, *_ in self.events[1:]] + [len(self.markup)]
+        if self.events and self.events[0][0] > 0:  # whatever the parser passed over silently
+            _add(root, Raw(self.markup[: self.events[0][0]]))
+        for (at, kind, tag, attrs), end in zip(self.events, ends, strict=True):
+            raw = self.markup[at:end]
+            if kind in {"start", "empty"}:
+                length = self.tag_lengths[at]
+                element = Element(tag, attrs, raw[:length])
+                _add(stack[-1], element)
+                if kind == "start" and tag not in VOID:
+                    stack.append(element)
+                if raw[length:]:  # never seen: the parser reports all it reads
+                    _add(stack[-1], Raw(raw[length:]))
+            elif kind == "end" and any(open_.tag == tag for open_ in stack[1:]):
+                while stack[-1].tag != tag:
+                    stack.pop()
+                stack.pop().end = raw
+            elif kind == "text" and stack[-1].children and type(stack[-1].children[-1]) is Text:
+                stack[-1].children[-1].raw += raw
+            else:
+                _add(stack[-1], Text(raw) if kind == "text" else Raw(raw))
+        return root
+
+
+def _add(parent: Element, node: Element | Raw) -> None:
+    node.parent = parent
+    parent.children.append(node)
