@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
 
-__all__ = ["Element", "Raw", "Text", "parse"]
+__all__ = ["Element", "Raw", "Text", "escaped", "parse"]
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                   "track", "wbr"})
@@ -62,6 +62,26 @@ class Element:
         self.children: list[Element | Raw] = []
         self.parent: Element | None = None
         self.touched = False
+
+    @classmethod
+    def new(cls, tag: str, attrs: dict[str, str | None], text: str = "") -> Element:
+        """A new element holding ``text`` (markup, written as given)."""
+        element = cls(tag, list(attrs.items()), "")
+        element.start, element.end = element._start_tag(), f"</{tag}>"
+        if text:
+            _add(element, Text(text))
+        return element
+
+    @property
+    def inner(self) -> str:
+        """The markup of its children."""
+        parts: list[str] = []
+        for child in self.children:
+            if isinstance(child, Element):
+                child._write(parts)
+            else:
+                parts.append(child.raw)
+        return "".join(parts)
 
     def get(self, name: str, default: str | None = None) -> str | None:
         """An attribute's value (``None`` for an attribute written without one)."""
@@ -119,11 +139,7 @@ class Element:
 
     def _write(self, parts: list[str]) -> None:
         parts.append(self._start_tag() if self.touched else self.start)
-        for child in self.children:
-            if isinstance(child, Element):
-                child._write(parts)
-            else:
-                parts.append(child.raw)
+        parts.append(self.inner)
         parts.append(self.end)
 
     def _start_tag(self) -> str:
@@ -135,6 +151,11 @@ class Element:
 
 def _quoted(value: str) -> str:
     return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escaped(text: str) -> str:
+    """Text as character data: its ``&`` and ``<`` escaped (markup shown as text)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;")
 
 
 def parse(markup: str) -> Element:
