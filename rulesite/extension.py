@@ -50,6 +50,7 @@ from rulesite.model import (
     system_pages,
     this_build,
 )
+from rulesite.reading import directives
 
 log = logging.getLogger("mkdocs.rulesite")
 
@@ -146,17 +147,19 @@ class _Assemble(Preprocessor):
         self.md.rulesite_last_fence = ("", 0)
         where = page.src if page else "a page"
         assembled: list[str] = []
-        for line in lines:
-            if line.strip() == RULINGS_MARKER:
+        marks = directives(lines)  # read by rulesite.reading: a directive shown as code is none
+        for index, line in enumerate(lines):
+            if marks.get(index) == RULINGS_MARKER:
                 assembled += rulings_index(docs).splitlines()
-            elif line.strip() == PRINT_MARKER:
+            elif marks.get(index) == PRINT_MARKER:
                 self.md.rulesite_holds_all = True
                 assembled += print_all(docs).splitlines()
             else:
                 assembled.append(line)
         out: list[str] = []
-        for line in assembled:
-            out += _table(line, where, docs) if line.strip().startswith("<!-- table:") else [line]
+        tables = directives(assembled)
+        for index, line in enumerate(assembled):
+            out += _table(line, where, docs) if tables.get(index, "").startswith(TABLE_DIRECTIVE) else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
@@ -164,9 +167,12 @@ _TABLES: list[tuple[Docs, dict[str, str]]] = []
 """The docs being built and each table directive's Markdown: the print page repeats every system page's."""
 
 
+TABLE_DIRECTIVE = "<!-- table:"
+
+
 def _table(line: str, where: str, docs: Docs) -> list[str]:
     indent = line[: len(line) - len(line.lstrip())]
-    spec = line.strip().removeprefix("<!-- table:").removesuffix("-->").strip()
+    spec = line.strip().removeprefix(TABLE_DIRECTIVE).removesuffix("-->").strip()
     done: dict[str, str] = this_build(_TABLES, docs)
     if spec not in done:
         module_name, _, function_name = spec.partition(":")

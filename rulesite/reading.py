@@ -26,7 +26,7 @@ from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-__all__ = ["Comment", "FenceBlock", "HeadingBlock", "Paragraph", "Reading", "TextLine"]
+__all__ = ["Comment", "FenceBlock", "HeadingBlock", "Paragraph", "Reading", "TextLine", "directives"]
 
 
 def _parser() -> MarkdownIt:
@@ -261,3 +261,16 @@ class Reading:
             found += [TextLine(token.map[0] + 1 + number, text)
                       for number, text in enumerate("".join(pieces).split("\n"))]
         return tuple(found)
+
+
+def directives(lines: list[str]) -> dict[int, str]:
+    """The lines (0-based) that are an HTML comment standing as a block of its own, with the comment.
+
+    What a builder's preprocessor needs to expand ``<!-- table: ... -->`` and the like: a comment
+    inside a fence or shown as ``inline code`` is no directive. A page with no comment is not parsed.
+    """
+    if not any("<!--" in line for line in lines):
+        return {}
+    reading = Reading("\n".join(lines))
+    return {comment.line - 1: comment.text for comment in reading.comments
+            if comment.block and lines[comment.line - 1].strip() == comment.text}
