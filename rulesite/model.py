@@ -49,7 +49,6 @@ _SENTENCE = re.compile(r"(.+?[.!?])(?:\s|$)", re.DOTALL)
 _RULING_TITLE = re.compile(r"^Ruling:\s*(?P<title>.+)$")
 _STEP_NUMBER = re.compile(r"^[0-9]+\.\s+")
 _SEE_ALSO = re.compile(r"\s*\(see [^)]*\)")
-_LINK_TARGET = re.compile(r"\]\((?P<path>[^)\s#]*)(?:#(?P<anchor>[\w-]+))?\)")
 _SECTION_MARK = re.compile(r"§(?P<anchor>[a-z0-9]+(?:-[a-z0-9]+)*)")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _BLANK_RUN = re.compile(r"\n{3,}")
@@ -561,24 +560,44 @@ def _site_link(page: Page, path: str, anchor: str | None) -> str | None:
 
 
 def site_markdown(page: Page, heading: Heading) -> str:
-    """A section's prose as Markdown whose links are relative to the site's root (``affinity/#guarding``)."""
+    """A section's prose as Markdown whose links are relative to the site's root (``affinity/#guarding``).
 
-    def relink(match: re.Match[str]) -> str:
-        address = _site_link(page, match["path"], match["anchor"])
-        return match.group() if address is None else f"]({address})"
-
-    return _LINK_TARGET.sub(relink, _section_prose(page, heading))
+    The links are those the reader finds in the section's prose (`rulesite.reading`).
+    """
+    end = heading.line + len(page.section(heading))
+    relinked: dict[str, str] = {}
+    for line, token in page.reading.inline:
+        for child in token.children or () if heading.line < line <= end else ():
+            href = str(child.attrs.get("href", "")) if child.type == "link_open" else ""
+            path, _, anchor = href.partition("#")
+            address = _site_link(page, path, anchor or None) if href else None
+            if address is not None:
+                relinked[f"]({href})"] = f"]({address})"
+    prose = _section_prose(page, heading)
+    for old, new in relinked.items():
+        prose = prose.replace(old, new)
+    return prose
 
 
 def cited_anchors(page: Page, heading: Heading) -> list[str]:
-    """The anchors a section's prose links to or cites (``§anchor``), in order."""
-    prose = _section_prose(page, heading)
-    found = [
-        (match.start(), match["anchor"]) for match in _LINK_TARGET.finditer(prose)
-        if match["anchor"] and _site_link(page, match["path"], match["anchor"]) is not None
-    ]
-    found += [(match.start(), match["anchor"]) for match in _SECTION_MARK.finditer(prose)]
-    return list(dict.fromkeys(anchor for _, anchor in sorted(found)))
+    """The anchors a section's prose links to or cites (``§anchor``), in order.
+
+    Read from the page's inline tokens (`rulesite.reading`) under the heading: a link's target,
+    and each ``§anchor`` of its text or code; fences and comments cite nothing.
+    """
+    end = heading.line + len(page.section(heading))
+    found: list[str] = []
+    for line, token in page.reading.inline:
+        if not heading.line < line <= end:
+            continue
+        for child in token.children or ():
+            if child.type == "link_open":
+                path, _, anchor = str(child.attrs.get("href", "")).partition("#")
+                if anchor and _site_link(page, path, anchor) is not None:
+                    found.append(anchor)
+            elif child.type in {"text", "code_inline"}:
+                found += [match["anchor"] for match in _SECTION_MARK.finditer(child.content)]
+    return list(dict.fromkeys(found))
 
 
 def load(root: Path = DOCS) -> Docs:
@@ -592,33 +611,42 @@ def load(root: Path = DOCS) -> Docs:
     return Docs(root, pages)
 
 
-_LOCAL_LINK = re.compile(r"\]\((?P<page>[\w-]+\.md)(?P<anchor>#[\w-]+)?\)")
+_PAGE_FILE = re.compile(r"[\w-]+\.md")
+"""A link's path naming a page beside this one (``conditions.md``)."""
 
 
 def demoted(page: Page, docs: Docs) -> str:
     """A page's body for the print page: headings one level down, links kept on the print page.
 
     Anchors are unique across the site, so a link to another page's anchor can point
-    into the print page; a link to a whole page points at its title's anchor.
+    into the print page; a link to a whole page points at its title's anchor. The links are
+    those the reader finds in the page's prose (`rulesite.reading`); code is left as written.
     """
     heading_lines = {heading.line for heading in page.headings}
-    # Code is left as written: an example's expected output must still match what it prints.
-    in_code = {number for fence in page.fences for number in range(fence.line, fence.end + 1)}
-
-    def local(match: re.Match[str]) -> str:
-        if match["anchor"]:
-            return f"]({match['anchor']})"
-        target = docs.pages.get(match["page"])
-        title = target.title if target else None
-        return f"](#{title.anchor})" if title and title.anchor else match.group(0)
-
+    relinked = _print_links(page, docs)
     lines = []
     for number, line in enumerate(page.lines, 1):
-        if number in in_code:
-            lines.append(line)
-        else:
-            lines.append(_LOCAL_LINK.sub(local, "#" + line if number in heading_lines else line))
+        for old, new in relinked.get(number, {}).items():
+            line = line.replace(old, new)  # noqa: PLW2901 - the line, relinked
+        lines.append("#" + line if number in heading_lines else line)
     return "\n".join(lines)
+
+
+def _print_links(page: Page, docs: Docs) -> dict[int, dict[str, str]]:
+    """For each line of prose, each link target as written (``](conditions.md#x)``) and as printed."""
+    found: dict[int, dict[str, str]] = {}
+    for line, token in page.reading.inline:
+        for child in token.children or ():
+            href = str(child.attrs.get("href", "")) if child.type == "link_open" else ""
+            path, hash_, anchor = href.partition("#")
+            if not _PAGE_FILE.fullmatch(path):
+                continue
+            target = docs.pages.get(path)
+            title = target.title if target else None
+            printed = f"#{anchor}" if hash_ else (f"#{title.anchor}" if title and title.anchor else href)
+            for number in range(line, (token.map or [0, line])[1] + 1):
+                found.setdefault(number, {})[f"]({href})"] = f"]({printed})"
+    return found
 
 
 def safe_yaml_loader() -> Any:

@@ -244,6 +244,12 @@ class Reading:
                               block=False)
 
     @cached_property
+    def inline(self) -> tuple[tuple[int, Token], ...]:
+        """Each inline token (a paragraph's, a heading's, a table cell's text) with its first line."""
+        return tuple((token.map[0] + 1, token) for token in self.tokens
+                     if token.type == "inline" and token.map)
+
+    @cached_property
     def prose(self) -> tuple[TextLine, ...]:
         """Each line of inline text (paragraphs, headings, table cells), code spans and comments out."""
         found: list[TextLine] = []
