@@ -13,8 +13,11 @@ A page is Markdown with a few conventions of the rules site:
   ``<!-- rulings-index -->`` by the list of every ruling, ``<!-- print: all -->`` by
   every system page.
 
-Every regular expression that reads these conventions lives in this module.
-`Docs.problems` lists what breaks a convention, each with its file, line and fix.
+Each page is parsed once by `rulesite.reading` (markdown-it-py's tokens, with line numbers):
+fences, headings, paragraphs, links, boxes and directive comments come from its tokens; what
+is left to a pattern here is the shape of small strings inside them (an anchor, an attribute
+list, a Mermaid ``click`` line). `Docs.problems` lists what breaks a convention, each with
+its file, line and fix.
 """
 
 from __future__ import annotations
