@@ -37,7 +37,7 @@ from markdown.treeprocessors import Treeprocessor
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts, tables
-from rulesite.markup import Element, Raw, Text, escaped, parse
+from rulesite.markup import Element, Raw, Text, escaped, tree_of, written
 from rulesite.model import (
     DOCS,
     PRINT_MARKER,
@@ -317,13 +317,13 @@ class _Cite(Postprocessor):
             _UNDER_WAY_DOCS.clear()
         if "§" not in text:
             return text
-        tree = parse(text)
+        tree = tree_of(self.md, text)
         ids = {element.get("id") for element in tree.iter() if element.get("id")}
         for node in [node for node in tree.texts() if "§" in node.raw and not _is_citation(node)]:
             pieces = self._cited(node.raw, ids)
             if pieces is not None and node.parent is not None:
                 node.parent.replace(node, *pieces)
-        return tree.html
+        return written(self.md, tree)
 
     def _cited(self, raw: str, ids: set[str | None]) -> list[Element | Raw] | None:
         """A text's pieces with each citation a link to its rule; ``None`` if it cites nothing known."""
@@ -369,7 +369,7 @@ class _Inert(Postprocessor):
         if PYTHON_TEMPLATE not in text:
             return text
         from_source = _links_resolved_from_source(self.md)
-        tree = parse(text)
+        tree = tree_of(self.md, text)
         for template in list(tree.iter("template")):
             if template.start != PYTHON_TEMPLATE or template.parent is None:
                 continue
@@ -378,7 +378,7 @@ class _Inert(Postprocessor):
             inert = Element.new("template", {"data-python": None, "data-search-exclude": None},
                                 escaped(template.inner))
             template.parent.replace(template, inert)
-        return tree.html
+        return written(self.md, tree)
 
     def _built_links(self, code: Element) -> None:
         page = shown_on(self.md)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import unescape
 from html.parser import HTMLParser
+from typing import Any
 
-__all__ = ["Element", "Raw", "Text", "escaped", "parse"]
+__all__ = ["Element", "Raw", "Text", "escaped", "parse", "tree_of", "written"]
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                   "track", "wbr"})
@@ -158,6 +159,23 @@ def escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;")
 
 
+def tree_of(md: Any, html: str) -> Element:
+    """A conversion's HTML as a tree: the one the previous postprocessor wrote it from, if it is that HTML.
+
+    The site's postprocessors (citations, search exclusion, inert code) edit a page's HTML in
+    turn; each hands the next its tree with the text (`written`), so a page is parsed once.
+    """
+    kept: tuple[str, Element] | None = getattr(md, "rulesite_markup", None)
+    return kept[1] if kept is not None and kept[0] is html else parse(html)
+
+
+def written(md: Any, tree: Element) -> str:
+    """The tree's HTML, kept with it on the Markdown instance for the next postprocessor."""
+    html = tree.html
+    md.rulesite_markup = (html, tree)
+    return html
+
+
 def parse(markup: str) -> Element:
     """A fragment of HTML or SVG as a tree; its root (tag ``""``) holds the top-level nodes."""
     reader = _Reader(markup)
@@ -172,61 +190,60 @@ class _Reader(HTMLParser):
     def __init__(self, markup: str) -> None:
         super().__init__(convert_charrefs=False)
         self.markup = markup
-        self.lines = [0]  # where each line starts: the parser counts lines by "\n" alone
-        while (newline := markup.find("\n", self.lines[-1])) >= 0:
-            self.lines.append(newline + 1)
-        self.events: list[tuple[int, str, str, list[tuple[str, str | None]]]] = []
-        self.tag_lengths: dict[int, int] = {}
+        self.base = 0  # where the parser's unread rest of the markup starts
+        self.at = 0  # where the construct being reported starts
+        self.events: list[tuple[int, str, str, list[tuple[str, str | None]], int]] = []
 
-    def _at(self) -> int:
-        line, column = self.getpos()
-        return self.lines[line - 1] + column
+    def goahead(self, end: bool) -> None:
+        """Read on, keeping count of what the parser has consumed (it drops what it has read)."""
+        length = len(self.rawdata)
+        super().goahead(end)
+        self.base += length - len(self.rawdata)
+
+    def updatepos(self, i: int, j: int) -> int:
+        """Where the parser has got to: the next construct starts here (no line counting needed)."""
+        self.at = self.base + j
+        return j
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._tag("start", tag, attrs)
+        self.events.append((self.at, "start", tag, attrs, len(self.get_starttag_text() or "")))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._tag("empty", tag, attrs)
-
-    def _tag(self, kind: str, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        at = self._at()
-        self.tag_lengths[at] = len(self.get_starttag_text() or "")
-        self.events.append((at, kind, tag, attrs))
+        self.events.append((self.at, "empty", tag, attrs, len(self.get_starttag_text() or "")))
 
     def handle_endtag(self, tag: str) -> None:
-        self.events.append((self._at(), "end", tag, []))
+        self.events.append((self.at, "end", tag, [], 0))
 
     def handle_data(self, data: str) -> None:
-        self.events.append((self._at(), "text", "", []))
+        self.events.append((self.at, "text", "", [], 0))
 
     def handle_entityref(self, name: str) -> None:
-        self.events.append((self._at(), "text", "", []))
+        self.events.append((self.at, "text", "", [], 0))
 
     def handle_charref(self, name: str) -> None:
-        self.events.append((self._at(), "text", "", []))
+        self.events.append((self.at, "text", "", [], 0))
 
     def handle_comment(self, data: str) -> None:
-        self.events.append((self._at(), "raw", "", []))
+        self.events.append((self.at, "raw", "", [], 0))
 
     def handle_decl(self, decl: str) -> None:
-        self.events.append((self._at(), "raw", "", []))
+        self.events.append((self.at, "raw", "", [], 0))
 
     def handle_pi(self, data: str) -> None:
-        self.events.append((self._at(), "raw", "", []))
+        self.events.append((self.at, "raw", "", [], 0))
 
     def unknown_decl(self, data: str) -> None:
-        self.events.append((self._at(), "raw", "", []))
+        self.events.append((self.at, "raw", "", [], 0))
 
     def tree(self) -> Element:
         root = Element("", [], "")
         stack = [root]
-        ends = [at for at, *_ in self.events[1:]] + [len(self.markup)]
+        ends = [event[0] for event in self.events[1:]] + [len(self.markup)]
         if self.events and self.events[0][0] > 0:  # whatever the parser passed over silently
             _add(root, Raw(self.markup[: self.events[0][0]]))
-        for (at, kind, tag, attrs), end in zip(self.events, ends, strict=True):
+        for (at, kind, tag, attrs, length), end in zip(self.events, ends, strict=True):
             raw = self.markup[at:end]
             if kind in {"start", "empty"}:
-                length = self.tag_lengths[at]
                 element = Element(tag, attrs, raw[:length])
                 _add(stack[-1], element)
                 if kind == "start" and tag not in VOID:

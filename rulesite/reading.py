@@ -29,8 +29,8 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 __all__ = ["Comment", "FenceBlock", "HeadingBlock", "Paragraph", "Reading", "TextLine", "directives"]
 
 
-def _parser() -> MarkdownIt:
-    return (
+def _parser(inline: bool = True) -> MarkdownIt:
+    parser = (
         MarkdownIt("commonmark", {"html": True})
         .enable("table")
         .use(front_matter_plugin)
@@ -38,6 +38,7 @@ def _parser() -> MarkdownIt:
         .use(deflist_plugin)
         .use(footnote_plugin)
     )
+    return parser if inline else parser.disable("inline")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +106,10 @@ class TextLine:
 class Reading:
     """A page's Markdown, parsed once: its tokens and what the site's tools ask of them."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, *, inline: bool = True) -> None:
+        """Parse a page; ``inline=False`` reads its blocks only (no inline comments, links or prose)."""
         self.text = text
-        self.tokens: list[Token] = _parser().parse(text)
+        self.tokens: list[Token] = _parser(inline).parse(text)
 
     @cached_property
     def _line_starts(self) -> list[int]:
@@ -277,6 +279,6 @@ def directives(lines: list[str]) -> dict[int, str]:
     """
     if not any("<!--" in line for line in lines):
         return {}
-    reading = Reading("\n".join(lines))
+    reading = Reading("\n".join(lines), inline=False)
     return {comment.line - 1: comment.text for comment in reading.comments
             if comment.block and lines[comment.line - 1].strip() == comment.text}

@@ -20,7 +20,7 @@ from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from rulesite.markup import parse
+from rulesite.markup import tree_of, written
 
 EXCLUDE = "data-search-exclude"
 
@@ -31,11 +31,11 @@ class _Exclude(Postprocessor):
     def run(self, text: str) -> str:
         if "highlight" not in text:
             return text
-        tree = parse(text)
+        tree = tree_of(self.md, text)
         for block in tree.iter("div"):
             if "highlight" in block.classes:
                 block.set(EXCLUDE, None)
-        return tree.html
+        return written(self.md, tree)
 
 
 _HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
