@@ -157,7 +157,8 @@ class _Assemble(Preprocessor):
             else:
                 assembled.append(line)
         out: list[str] = []
-        tables = directives(assembled)
+        expanded = any(mark in {RULINGS_MARKER, PRINT_MARKER} for mark in marks.values())
+        tables = directives(assembled) if expanded else marks  # the lines moved: read them again
         for index, line in enumerate(assembled):
             out += _table(line, where, docs) if tables.get(index, "").startswith(TABLE_DIRECTIVE) else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]

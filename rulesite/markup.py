@@ -53,7 +53,8 @@ class Text(Raw):
 class Element:
     """An element: its tag, attributes and children, and the markup of its start and end tags."""
 
-    __slots__ = ("attrs", "children", "end", "parent", "start", "tag", "touched")
+    __slots__ = ("attrs", "begin", "changed", "children", "end", "finish", "parent", "source", "start", "tag",
+                 "touched")
 
     def __init__(self, tag: str, attrs: list[tuple[str, str | None]], start: str) -> None:
         self.tag = tag
@@ -62,7 +63,16 @@ class Element:
         self.end = ""
         self.children: list[Element | Raw] = []
         self.parent: Element | None = None
-        self.touched = False
+        self.touched = False  # its start tag is to be written again
+        self.changed = True  # something in it changed: not written as a slice of ``source``
+        self.source = ""
+        self.begin = self.finish = 0
+
+    def _changes(self) -> None:
+        element: Element | None = self
+        while element is not None and not element.changed:
+            element.changed = True
+            element = element.parent
 
     @classmethod
     def new(cls, tag: str, attrs: dict[str, str | None], text: str = "") -> Element:
@@ -93,12 +103,14 @@ class Element:
         if name not in self.attrs or self.attrs[name] != value:
             self.attrs[name] = value
             self.touched = True
+            self._changes()
 
     def remove(self, name: str) -> None:
         """Take an attribute away."""
         if name in self.attrs:
             del self.attrs[name]
             self.touched = True
+            self._changes()
 
     @property
     def classes(self) -> list[str]:
@@ -130,6 +142,7 @@ class Element:
         for node in new:
             node.parent = self
         self.children[index : index + 1] = list(new)
+        self._changes()
 
     @property
     def html(self) -> str:
@@ -139,6 +152,9 @@ class Element:
         return "".join(parts)
 
     def _write(self, parts: list[str]) -> None:
+        if not self.changed:  # as read: one slice of the markup
+            parts.append(self.source[self.begin : self.finish])
+            return
         parts.append(self._start_tag() if self.touched else self.start)
         parts.append(self.inner)
         parts.append(self.end)
@@ -236,28 +252,41 @@ class _Reader(HTMLParser):
         self.events.append((self.at, "raw", "", [], 0))
 
     def tree(self) -> Element:
+        markup = self.markup
         root = Element("", [], "")
         stack = [root]
-        ends = [event[0] for event in self.events[1:]] + [len(self.markup)]
+        open_tags: dict[str, int] = {}
+        ends = [event[0] for event in self.events[1:]] + [len(markup)]
         if self.events and self.events[0][0] > 0:  # whatever the parser passed over silently
-            _add(root, Raw(self.markup[: self.events[0][0]]))
+            _add(root, Raw(markup[: self.events[0][0]]))
         for (at, kind, tag, attrs, length), end in zip(self.events, ends, strict=True):
-            raw = self.markup[at:end]
+            parent = stack[-1]
             if kind in {"start", "empty"}:
-                element = Element(tag, attrs, raw[:length])
-                _add(stack[-1], element)
+                element = Element(tag, attrs, markup[at : at + length])
+                element.source, element.begin, element.finish = markup, at, at + length
+                element.changed = False
+                element.parent = parent
+                parent.children.append(element)
                 if kind == "start" and tag not in VOID:
                     stack.append(element)
-                if raw[length:]:  # never seen: the parser reports all it reads
-                    _add(stack[-1], Raw(raw[length:]))
-            elif kind == "end" and any(open_.tag == tag for open_ in stack[1:]):
-                while stack[-1].tag != tag:
-                    stack.pop()
-                stack.pop().end = raw
-            elif kind == "text" and stack[-1].children and type(stack[-1].children[-1]) is Text:
-                stack[-1].children[-1].raw += raw
+                    open_tags[tag] = open_tags.get(tag, 0) + 1
+                if at + length < end:  # never seen: the parser reports all it reads
+                    _add(stack[-1], Raw(markup[at + length : end]))
+            elif kind == "end" and open_tags.get(tag):
+                while True:
+                    closed = stack.pop()
+                    open_tags[closed.tag] -= 1
+                    if closed.tag == tag:
+                        closed.end, closed.finish = markup[at:end], end
+                        break
+                    closed.finish = at  # closed by an ancestor's end tag
+            elif kind == "text" and parent.children and type(parent.children[-1]) is Text:
+                parent.children[-1].raw += markup[at:end]
             else:
-                _add(stack[-1], Text(raw) if kind == "text" else Raw(raw))
+                _add(parent, Text(markup[at:end]) if kind == "text" else Raw(markup[at:end]))
+        for unclosed in stack[1:]:
+            unclosed.finish = len(markup)
+        root.source, root.finish, root.changed = markup, len(markup), False
         return root
 
 
