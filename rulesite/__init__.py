@@ -1,7 +1,10 @@
 """The rules site's machinery: one model of the docs and the Markdown extension that builds on it.
 
+- `rulesite.reading` is the one reader of the docs' Markdown (markdown-it-py's tokens with
+  line numbers); `rulesite.model`, `rulesite.stated` and `rulesite.dependencies` read through it.
 - `rulesite.model` reads every page of ``docs/`` once: headings and their anchors,
   rulings, example fences, flowcharts and their click targets, table directives.
+- `rulesite.markup` changes HTML and SVG through a tree that writes untouched markup back as read.
 - `rulesite.extension` is a Python-Markdown extension (MkDocs, ProperDocs and Zensical
   all run it) that renders tables and charts from the rules code, the rulings index,
   the print page, glossary terms, rule citations and inlined flowcharts.

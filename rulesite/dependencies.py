@@ -15,10 +15,12 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from rulesite.model import Docs
+from rulesite.model import Docs, Page
 
 _NAMED = re.compile(r"\brules(?:\.\w+)+|\bfrom rules import ([\w, ()]+)")
-_CALCULATOR = re.compile(r"^\s*```calculator\b", re.MULTILINE)
+"""A module of the package named in code (``rules.affinity.calculate``, ``from rules import affinity``)."""
+_AUTODOC = ":::"
+"""How a paragraph asks mkdocstrings for a module's reference (``::: rules.affinity``)."""
 
 
 def module_of(path: Path, root: Path) -> str:
@@ -78,8 +80,22 @@ def closure(start: Iterable[str], graph: Mapping[str, frozenset[str]]) -> set[st
     return seen
 
 
+def code_of(page: Page) -> str:
+    """What of a page names code the build runs: its fences, hidden setup, directives and ``:::`` blocks.
+
+    Read by `rulesite.reading`, so prose that mentions a module (a link, ``inline code``) is no use
+    of it; a ``<!-- states: ... -->`` check counts, as it runs beside the page's examples.
+    """
+    parts = [fence.source for fence in page.fences]
+    parts += [source for _, source in page.hidden_code]
+    parts += [comment.inside for comment in page.reading.comments]
+    parts += [paragraph.markdown for paragraph in page.reading.paragraphs
+              if paragraph.markdown.startswith(_AUTODOC)]
+    return "\n".join(parts)
+
+
 def named_modules(text: str, graph: Mapping[str, frozenset[str]]) -> set[str]:
-    """The modules of the package a page's Markdown names (a name inside a module counts as it)."""
+    """The modules of the package that code names (a name inside a module counts as it)."""
     named: set[str] = set()
     for match in _NAMED.finditer(text):
         if match.group(1):  # from rules import affinity, errors
@@ -111,12 +127,16 @@ def pages_using(changed: Iterable[str], docs: Docs, graph: Mapping[str, frozense
     using = {
         src
         for src, page in docs.pages.items()
-        if closure(named_modules(page.text, graph), graph) & changed
-        or ("calculators" in roots and _CALCULATOR.search(page.text))
+        if closure(named_modules(code_of(page), graph), graph) & changed
+        or ("calculators" in roots and _holds_calculator(page))
     }
     return using
 
 
 def calculator_pages(pages: Iterable[str], docs: Docs) -> set[str]:
     """Those of the pages that hold a calculator fence (it names the wheel of the rules)."""
-    return {src for src in pages if src in docs.pages and _CALCULATOR.search(docs.pages[src].text)}
+    return {src for src in pages if src in docs.pages and _holds_calculator(docs.pages[src])}
+
+
+def _holds_calculator(page: Page) -> bool:
+    return any(fence.language == "calculator" for fence in page.fences)

@@ -37,6 +37,7 @@ from markdown.treeprocessors import Treeprocessor
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts, tables
+from rulesite.markup import Element, Raw, Text, escaped, tree_of, written
 from rulesite.model import (
     DOCS,
     PRINT_MARKER,
@@ -49,12 +50,11 @@ from rulesite.model import (
     system_pages,
     this_build,
 )
+from rulesite.reading import directives
 
 log = logging.getLogger("mkdocs.rulesite")
 
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
-_HTML_ID = re.compile(r'\sid="([^"]+)"')
-_LINKED = re.compile(r'<a class="rule-cite" href="[^"]*">$')
 UNKNOWN_PAGE = "api.md"
 """Where a fragment converted outside any page's conversion is taken to be shown, one folder down."""
 
@@ -147,17 +147,20 @@ class _Assemble(Preprocessor):
         self.md.rulesite_last_fence = ("", 0)
         where = page.src if page else "a page"
         assembled: list[str] = []
-        for line in lines:
-            if line.strip() == RULINGS_MARKER:
+        marks = directives(lines)  # read by rulesite.reading: a directive shown as code is none
+        for index, line in enumerate(lines):
+            if marks.get(index) == RULINGS_MARKER:
                 assembled += rulings_index(docs).splitlines()
-            elif line.strip() == PRINT_MARKER:
+            elif marks.get(index) == PRINT_MARKER:
                 self.md.rulesite_holds_all = True
                 assembled += print_all(docs).splitlines()
             else:
                 assembled.append(line)
         out: list[str] = []
-        for line in assembled:
-            out += _table(line, where, docs) if line.strip().startswith("<!-- table:") else [line]
+        expanded = any(mark in {RULINGS_MARKER, PRINT_MARKER} for mark in marks.values())
+        tables = directives(assembled) if expanded else marks  # the lines moved: read them again
+        for index, line in enumerate(assembled):
+            out += _table(line, where, docs) if tables.get(index, "").startswith(TABLE_DIRECTIVE) else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
@@ -165,9 +168,12 @@ _TABLES: list[tuple[Docs, dict[str, str]]] = []
 """The docs being built and each table directive's Markdown: the print page repeats every system page's."""
 
 
+TABLE_DIRECTIVE = "<!-- table:"
+
+
 def _table(line: str, where: str, docs: Docs) -> list[str]:
     indent = line[: len(line) - len(line.lstrip())]
-    spec = line.strip().removeprefix("<!-- table:").removesuffix("-->").strip()
+    spec = line.strip().removeprefix(TABLE_DIRECTIVE).removesuffix("-->").strip()
     done: dict[str, str] = this_build(_TABLES, docs)
     if spec not in done:
         module_name, _, function_name = spec.partition(":")
@@ -310,32 +316,43 @@ class _Cite(Postprocessor):
         if page_of(self.md) is not None:
             _UNDER_WAY.clear()  # the page's conversion ends here: its docstrings are converted
             _UNDER_WAY_DOCS.clear()
-        docs = docs_of(self.md)
-        ids = set(_HTML_ID.findall(text))
-        page = page_of(self.md)
-        where = page.src if page else "a page"
+        if "§" not in text:
+            return text
+        tree = tree_of(self.md, text)
+        ids = {element.get("id") for element in tree.iter() if element.get("id")}
+        for node in [node for node in tree.texts() if "§" in node.raw and not _is_citation(node)]:
+            pieces = self._cited(node.raw, ids)
+            if pieces is not None and node.parent is not None:
+                node.parent.replace(node, *pieces)
+        return written(self.md, tree)
 
-        def cite(match: re.Match[str]) -> str:
+    def _cited(self, raw: str, ids: set[str | None]) -> list[Element | Raw] | None:
+        """A text's pieces with each citation a link to its rule; ``None`` if it cites nothing known."""
+        docs = docs_of(self.md)
+        page = page_of(self.md)
+        pieces: list[Element | Raw] = []
+        done = 0
+        for match in _CITATION.finditer(raw):
             anchor = match.group(1)
-            if _LINKED.search(
-                text, max(0, match.start() - 200), match.start()
-            ):  # a docstring's, linked already
-                return match.group(0)
             href = f"#{anchor}" if anchor in ids else rule_href(anchor, self.md, docs)
             if href is None:
-                log.warning("%s: '§%s' cites no anchor of the site", where, anchor)
-                return match.group(0)
-            return f'<a class="rule-cite" href="{href}">§{anchor}</a>'
+                log.warning("%s: '§%s' cites no anchor of the site", page.src if page else "a page", anchor)
+                continue
+            pieces += [Text(raw[done : match.start()]),
+                       Element.new("a", {"class": "rule-cite", "href": href}, f"§{anchor}")]
+            done = match.end()
+        return [*pieces, Text(raw[done:])] if pieces else None
 
-        return _CITATION.sub(cite, text)
+
+def _is_citation(node: Text) -> bool:
+    """Whether a text is a citation's own (a docstring's, linked in its own conversion)."""
+    link = node.parent
+    return (link is not None and link.tag == "a" and "rule-cite" in link.classes
+            and link.children[0] is node and node.raw.startswith("§"))
 
 
 PYTHON_TEMPLATE = "<template data-python>"
 """How the highlighted Python of a toggle starts (``rulesite.examples``); `_Inert` makes it one text."""
-_TOGGLE_CODE = re.compile(f"{re.escape(PYTHON_TEMPLATE)}(.*?)</template>", re.DOTALL)
-
-
-_SOURCE_LINK = re.compile(r'href="([^"#:]+\.md)#')
 
 
 class _Inert(Postprocessor):
@@ -350,24 +367,28 @@ class _Inert(Postprocessor):
     """
 
     def run(self, text: str) -> str:
+        if PYTHON_TEMPLATE not in text:
+            return text
         from_source = _links_resolved_from_source(self.md)
+        tree = tree_of(self.md, text)
+        for template in list(tree.iter("template")):
+            if template.start != PYTHON_TEMPLATE or template.parent is None:
+                continue
+            if from_source:
+                self._built_links(template)
+            inert = Element.new("template", {"data-python": None, "data-search-exclude": None},
+                                escaped(template.inner))
+            template.parent.replace(template, inert)
+        return written(self.md, tree)
 
-        def inert(match: re.Match[str]) -> str:
-            code = self._built_links(match.group(1)) if from_source else match.group(1)
-            code = code.replace("&", "&amp;").replace("<", "&lt;")
-            return f"<template data-python data-search-exclude>{code}</template>"
-
-        return _TOGGLE_CODE.sub(inert, text)
-
-    def _built_links(self, code: str) -> str:
+    def _built_links(self, code: Element) -> None:
         page = shown_on(self.md)
         source = page.src if page else UNKNOWN_PAGE
-
-        def built(match: re.Match[str]) -> str:
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(source), match.group(1)))
-            return f'href="{relative_url(target, source)}#'
-
-        return _SOURCE_LINK.sub(built, code)
+        for link in code.iter():
+            path, hash_, anchor = (link.get("href") or "").partition("#")
+            if hash_ and path.endswith(".md") and ":" not in path:
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+                link.set("href", f"{relative_url(target, source)}#{anchor}")
 
 
 class RulesiteExtension(Extension):

@@ -16,11 +16,12 @@ import json
 import logging
 import re
 import sys
-from html import escape, unescape
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from rulesite.extension import docs_of, rule_href
+from rulesite.markup import Element, parse
 from rulesite.model import DOCS, ROOT, Flowchart, current
 from rulesite.stated import drawn
 
@@ -29,20 +30,10 @@ STORE = DOCS / "assets" / "flowcharts"
 MERMAID = ROOT / "node_modules" / "mermaid"
 # Neutral colours print well and invert cleanly for the dark theme (see rules.css).
 CONFIG = {"startOnLoad": False, "securityLevel": "strict", "theme": "neutral"}
-_HREF = re.compile(r'(?P<attr>(?:xlink:)?href)="#(?P<anchor>[a-z0-9-]+)"')
-
-# What Mermaid draws that a reader never sees (see `slim`).
-_EMPTY_EDGE_LABEL = re.compile(
-    r'<g class="edgeLabel"><g class="label"[^>]*><foreignObject width="0" height="0">'
-    r'<div[^>]*><span class="edgeLabel"></span></div></foreignObject></g></g>'
-)
-_EMPTY_RECT = "<rect></rect>"
-_MARKER = re.compile(r'<marker id="(?P<id>[^"]+)".*?</marker>', re.DOTALL)
-_FILTER = re.compile(r'<defs><filter id="(?P<id>[^"]+)".*?</filter></defs>', re.DOTALL)
-_EDGE_DATA = re.compile(r' data-points="[^"]*"')
 _REFERENCE = re.compile(r"url\(#([^)]+)\)")
-_TITLE = re.compile(r"<title[^>]*>(?P<name>[^<]*)</title>")
-_VIEW_BOX = re.compile(r'viewBox="[-\d.]+ [-\d.]+ (?P<width>[\d.]+) (?P<height>[\d.]+)"')
+"""A reference to a definition (an arrowhead, a shadow) in an attribute or a style sheet's text."""
+_LINKS = ("href", "xlink:href")
+_ANCHOR = re.compile(r"#[a-z0-9-]+")
 
 
 def mermaid_version() -> str:
@@ -69,13 +60,15 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     _check_targets(src, md)
     path = svg_path(src)
     if path.exists():
-        svg = _linked(slim(path.read_text(encoding="utf-8").strip()), md)
-        return f'<div class="flowchart" data-drawn="ahead">{_framed(svg)}</div>'
+        drawing = parse(path.read_text(encoding="utf-8").strip())
+        _slimmed(drawing)
+        _linked(drawing, md)
+        return f'<div class="flowchart" data-drawn="ahead">{_framed(drawing)}</div>'
     log.info("a flowchart is drawn in the browser until scripts/render-flowcharts draws it")
     return f'<pre class="{class_name}"><code>{escape(drawn(src))}</code></pre>'
 
 
-def _framed(svg: str) -> str:
+def _framed(drawing: Element) -> str:
     """The chart as the player meets it: its "Enlarge chart" button and the frame it scrolls in.
 
     Both are in the page from the start, so nothing moves when the site's script (player.js)
@@ -84,15 +77,17 @@ def _framed(svg: str) -> str:
     waits undrawn (``data-waiting``) for the player to come near it. A drawing without a
     viewBox (Mermaid always writes one) is drawn at once.
     """
-    title = _TITLE.search(svg)
-    name = escape(unescape(title["name"]).strip()) if title and title["name"].strip() else "flowchart"
+    title = next(drawing.iter("title"), None)
+    name = escape(title.text.strip()) if title is not None and title.text.strip() else "flowchart"
     button = ('<button type="button" class="md-button flowchart__enlarge"'
               f' aria-label="Enlarge chart: {name}">Enlarge chart</button>')
     frame = f'class="flowchart__frame" tabindex="0" role="region" aria-label="{name} (scrolls sideways)"'
-    box = _VIEW_BOX.search(svg)
-    if box is None:
+    svg = drawing.html
+    box = next((element.get("viewbox") or "" for element in drawing.iter() if element.get("viewbox")), "")
+    sizes = box.split()
+    if len(sizes) != 4:
         return f"{button}<div {frame}>{svg}</div>"
-    width, height = float(box["width"]), float(box["height"])
+    width, height = float(sizes[2]), float(sizes[3])
     size = f"--chart-width: {width:g}px; --chart-ratio: {height / width:.4f}"
     return f'{button}<div {frame} data-waiting style="{size}">{svg}</div>'
 
@@ -106,24 +101,46 @@ def slim(svg: str) -> str:
     word, link and referenced definition stays; each element of a chart is styled and laid
     out by the phone that opens its page.
     """
-    referred = set(_REFERENCE.findall(svg))
-
-    def used(match: re.Match[str]) -> str:
-        return match.group(0) if match["id"] in referred else ""
-
-    svg = _EMPTY_EDGE_LABEL.sub("", svg).replace(_EMPTY_RECT, "")
-    svg = _FILTER.sub(used, _MARKER.sub(used, svg))
-    return _EDGE_DATA.sub("", svg)
+    drawing = parse(svg)
+    _slimmed(drawing)
+    return drawing.html
 
 
-def _linked(svg: str, md: Any) -> str:
+def _slimmed(drawing: Element) -> None:
+    referred = {name for element in drawing.iter() for value in element.attrs.values() if value
+                for name in _REFERENCE.findall(value)}
+    referred |= {name for text in drawing.texts() for name in _REFERENCE.findall(text.text)}
+    for element in list(drawing.iter()):
+        if _shows_nothing(element, referred) and element.parent is not None:
+            element.parent.replace(element)
+        else:
+            element.remove("data-points")
+
+
+def _shows_nothing(element: Element, referred: set[str]) -> bool:
+    """An empty edge label or label background, or a definition nothing refers to."""
+    if element.tag == "g" and element.classes == ["edgeLabel"]:
+        sizes = [(box.get("width"), box.get("height")) for box in element.iter("foreignobject")]
+        return sizes == [("0", "0")] and not element.text
+    if element.tag == "rect":
+        return not element.attrs and not element.children
+    if element.tag == "marker":
+        return element.get("id") not in referred
+    if element.tag == "defs":
+        kids = [child for child in element.children if isinstance(child, Element)]
+        return [kid.tag for kid in kids] == ["filter"] and kids[0].get("id") not in referred
+    return False
+
+
+def _linked(drawing: Element, md: Any) -> None:
     """Boxes that link to a rule on another page (anchors are unique site-wide) point at that page."""
-
-    def resolve(match: re.Match[str]) -> str:
-        href = rule_href(match["anchor"], md, docs_of(md))
-        return f'{match["attr"]}="{escape(href)}"' if href else match.group(0)
-
-    return _HREF.sub(resolve, svg)
+    docs = docs_of(md)
+    for element in drawing.iter():
+        for name in _LINKS:
+            target = element.get(name) or ""
+            href = rule_href(target[1:], md, docs) if _ANCHOR.fullmatch(target) else None
+            if href:
+                element.set(name, href)
 
 
 def _check_targets(src: str, md: Any) -> None:

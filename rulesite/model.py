@@ -13,8 +13,11 @@ A page is Markdown with a few conventions of the rules site:
   ``<!-- rulings-index -->`` by the list of every ruling, ``<!-- print: all -->`` by
   every system page.
 
-Every regular expression that reads these conventions lives in this module.
-`Docs.problems` lists what breaks a convention, each with its file, line and fix.
+Each page is parsed once by `rulesite.reading` (markdown-it-py's tokens, with line numbers):
+fences, headings, paragraphs, links, boxes and directive comments come from its tokens; what
+is left to a pattern here is the shape of small strings inside them (an anchor, an attribute
+list, a Mermaid ``click`` line). `Docs.problems` lists what breaks a convention, each with
+its file, line and fix.
 """
 
 from __future__ import annotations
@@ -26,22 +29,22 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from rulesite.reading import Comment, Reading
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 ANCHOR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 """The form of every explicit anchor: lowercase words and digits joined by hyphens."""
 RULING_PREFIX = "ruling-"
+RULING_BOX = '!!! ruling "Ruling"'
+"""The box that holds a ruling's reading, reason and example."""
 RULINGS_MARKER = "<!-- rulings-index -->"
 PRINT_MARKER = "<!-- print: all -->"
 
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
-_FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<mark>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*)$")
-_HEADING = re.compile(r"^(?P<hashes>#{1,6})[ \t]+(?P<text>.+?)[ \t]*$")
 _ATTR_LIST = re.compile(r"\{:?(?P<attrs>[^{}\n]*)\}")
 _TRAILING_ATTR_LIST = re.compile(r"[ \t]*\{:?(?P<attrs>[^{}\n]*)\}[ \t]*$")
 _INLINE_CODE = re.compile(r"(`+).*?\1")
-_TABLE = re.compile(r"^(?P<indent>[ \t]*)<!--\s*table:\s*(?P<module>[\w.]+):(?P<function>\w+)\s*-->[ \t]*$")
 _CLICK = re.compile(r'^\s*click\s+(?P<node>\w+)\s+href\s+"(?P<target>[^"]*)"')
 _NODE = re.compile(r"^\s*(?P<node>\w+)[\[{(/>]")
 _MARKDOWN_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
@@ -49,14 +52,11 @@ _SENTENCE = re.compile(r"(.+?[.!?])(?:\s|$)", re.DOTALL)
 _RULING_TITLE = re.compile(r"^Ruling:\s*(?P<title>.+)$")
 _STEP_NUMBER = re.compile(r"^[0-9]+\.\s+")
 _SEE_ALSO = re.compile(r"\s*\(see [^)]*\)")
-_HIDDEN_CODE = re.compile(r"^<!--\s*invisible-code-block:\s*python[ \t]*$")
-_LINK_TARGET = re.compile(r"\]\((?P<path>[^)\s#]*)(?:#(?P<anchor>[\w-]+))?\)")
 _SECTION_MARK = re.compile(r"§(?P<anchor>[a-z0-9]+(?:-[a-z0-9]+)*)")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _BLANK_RUN = re.compile(r"\n{3,}")
-
-
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+HIDDEN_CODE = "invisible-code-block: python"
+"""What opens a comment of hidden setup code (Sybil's own directive): run before the examples, never shown."""
 
 
 def plain(markdown: str) -> str:
@@ -219,88 +219,66 @@ class Page:
     text: str
 
     @cached_property
+    def reading(self) -> Reading:
+        """The page parsed: its tokens, fences, headings, comments and prose (`rulesite.reading`)."""
+        return Reading(self.text)
+
+    @cached_property
     def lines(self) -> list[str]:
         """The page's lines, front matter blanked (so line numbers stay those of the file)."""
         lines = self.text.splitlines()
-        front = _FRONT_MATTER.match(self.text)
-        count = front.group(0).count("\n") if front else 0
-        return [""] * count + lines[count:]
+        front = self.reading.front_matter
+        return [""] * (front.stop - 1 if front else 0) + lines[(front.stop - 1 if front else 0) :]
 
     @cached_property
     def fences(self) -> tuple[Fence, ...]:
         """Every fenced block, in order."""
-        return tuple(fence for fence, _ in self._scan)
-
-    @cached_property
-    def _scan(self) -> list[tuple[Fence, range]]:
-        found: list[tuple[Fence, range]] = []
-        lines = self.lines
-        number = 0
-        while number < len(lines):
-            opening = _FENCE_OPEN.match(lines[number])
-            if not opening:
-                number += 1
-                continue
-            mark, indent = opening["mark"], opening["indent"]
-            end = number + 1
-            while end < len(lines) and not _closes(lines[end], mark):
-                end += 1
-            body = [
-                line[len(indent) :] if line.startswith(indent) else line.lstrip()
-                for line in lines[number + 1 : end]
-            ]
-            fence = Fence(
-                self.src, number + 1, end + 1, indent, opening["info"].strip(), "\n".join(body) + "\n"
-            )
-            found.append((fence, range(number, end + 1)))
-            number = end + 1
-        return found
+        return tuple(
+            Fence(self.src, block.line, block.end, block.indent, block.info, block.body or "\n")
+            for block in self.reading.fences
+        )
 
     @cached_property
     def hidden_code(self) -> tuple[tuple[int, str], ...]:
         """``(line, source)`` of each ``<!-- invisible-code-block: python`` block: run, never shown."""
         found = []
-        lines = self.lines
-        for number, line in self.prose:
-            if _HIDDEN_CODE.match(line):
-                end = next((i for i in range(number, len(lines)) if lines[i].strip() == "-->"), len(lines))
-                found.append((number, "\n".join(lines[number:end]) + "\n"))
+        for comment in self.reading.comments:
+            opening, *body = comment.text.split("\n")
+            if comment.block and opening.removeprefix("<!--").strip() == HIDDEN_CODE:
+                code = body[:-1] if body and body[-1].strip() == "-->" else body
+                found.append((comment.line, "\n".join(code) + "\n"))
         return tuple(found)
 
-    @cached_property
-    def prose(self) -> list[tuple[int, str]]:
-        """``(line number, text)`` of every line outside fences, inline code removed."""
-        inside = {index for _, span in self._scan for index in span}
-        return [
-            (index + 1, _INLINE_CODE.sub("", line))
-            for index, line in enumerate(self.lines)
-            if index not in inside
-        ]
+    def comments(self, name: str) -> list[tuple[Comment, str]]:
+        """Each directive comment ``<!-- name: ... -->`` standing as a block, with what follows the name."""
+        found = []
+        for comment in self.reading.comments:
+            directive, colon, rest = comment.inside.partition(":")
+            if comment.block and colon and directive.strip() == name:
+                found.append((comment, rest.strip()))
+        return found
 
     @cached_property
     def headings(self) -> tuple[Heading, ...]:
-        """Every heading (ATX, outside fences), with its explicit anchor."""
+        """Every heading, with its explicit anchor (``{ #name }`` at its end)."""
         found = []
-        for number, line in self.prose:
-            match = _HEADING.match(line)
-            if not match:
-                continue
-            text, anchor = match["text"], None
+        for block in self.reading.headings:
+            text, anchor = _INLINE_CODE.sub("", block.markdown).strip(), None
             attrs = _TRAILING_ATTR_LIST.search(text)
             if attrs:
                 text = text[: attrs.start()].strip()
                 ids = ids_in(attrs["attrs"])
                 anchor = ids[0] if ids else None
-            found.append(Heading(self.src, number, len(match["hashes"]), text, anchor))
+            found.append(Heading(self.src, block.line, block.level, text, anchor))
         return tuple(found)
 
     @cached_property
     def anchors(self) -> tuple[Anchor, ...]:
         """Every explicit id the page defines, headings or not, in order."""
         return tuple(
-            Anchor(self.src, number, name)
-            for number, line in self.prose
-            for attrs in _ATTR_LIST.finditer(line)
+            Anchor(self.src, line.line, name)
+            for line in self.reading.prose
+            for attrs in _ATTR_LIST.finditer(line.text)
             for name in ids_in(attrs["attrs"])
         )
 
@@ -322,12 +300,14 @@ class Page:
     @cached_property
     def tables(self) -> tuple[TableDirective, ...]:
         """The ``<!-- table: ... -->`` directives of the page."""
-        return tuple(
-            TableDirective(self.src, number, match["indent"], match["module"], match["function"])
-            for number, line in self.prose
-            for match in [_TABLE.match(self.lines[number - 1])]
-            if match
-        )
+        found = []
+        for comment, spec in self.comments("table"):
+            module, colon, function = spec.partition(":")
+            line = self.lines[comment.line - 1]
+            if colon and module and function.isidentifier():
+                found.append(TableDirective(self.src, comment.line, line[: len(line) - len(line.lstrip())],
+                                            module, function))
+        return tuple(found)
 
     def section(self, heading: Heading) -> list[str]:
         """The lines under a heading, up to the next heading, fences included."""
@@ -337,7 +317,15 @@ class Page:
 
     def first_paragraph(self, heading: Heading) -> str:
         """The first paragraph under a heading, as one line of Markdown."""
-        return _paragraph_after(self.section(heading), "")
+        return self.paragraph_after(heading, "")
+
+    def paragraph_after(self, heading: Heading, label: str) -> str:
+        """The first paragraph of a heading's section starting with ``label``, as one line, label left out."""
+        end = heading.line + len(self.section(heading))
+        for paragraph in self.reading.paragraphs:
+            if heading.line < paragraph.line <= end and paragraph.markdown.startswith(label):
+                return paragraph.markdown[len(label) :].strip()
+        return ""
 
     @cached_property
     def rulings(self) -> tuple[Ruling, ...]:
@@ -347,51 +335,26 @@ class Page:
             title = heading.ruling_title
             if title is None:
                 continue
-            section = self.section(heading)
-            examples = tuple(
-                fence for fence in self.examples if heading.line < fence.line <= heading.line + len(section)
-            )
+            end = heading.line + len(self.section(heading))
+            examples = tuple(fence for fence in self.examples if heading.line < fence.line <= end)
             found.append(
                 Ruling(
                     heading=heading,
                     title=title,
-                    boxed=any(line.strip() == '!!! ruling "Ruling"' for line in section),
-                    reading=plain(_paragraph_after(section, "**Reading.**")),
-                    why=plain(_paragraph_after(section, "**Why.**")),
+                    boxed=any(heading.line < line <= end and opening == RULING_BOX
+                              for line, opening in self.reading.boxes),
+                    reading=plain(self.paragraph_after(heading, "**Reading.**")),
+                    why=plain(self.paragraph_after(heading, "**Why.**")),
                     examples=examples,
-                    interprets=(_paragraph_after(section, "**Rule.**")
-                                or _paragraph_after(section, "**Rules.**")),
+                    interprets=(self.paragraph_after(heading, "**Rule.**")
+                                or self.paragraph_after(heading, "**Rules.**")),
                 )
             )
         return tuple(found)
 
     def has_marker(self, marker: str) -> bool:
-        """Whether a line outside fences is the given marker comment."""
-        return any(line.strip() == marker for _, line in self.prose)
-
-
-def _closes(line: str, mark: str) -> bool:
-    stripped = line.strip()
-    return stripped.startswith(mark) and set(stripped) == {mark[0]}
-
-
-def _paragraph_after(lines: list[str], label: str) -> str:
-    """The paragraph starting with ``label`` (the first paragraph if empty), joined into one line."""
-    collected: list[str] = []
-    for line in lines:
-        text = line.strip()
-        if collected and (not text or _FENCE_OPEN.match(line)):
-            break
-        if collected:
-            collected.append(text)
-        elif (
-            text
-            and text.startswith(label)
-            and not _FENCE_OPEN.match(line)
-            and not text.startswith(("!!!", "<!--"))
-        ):
-            collected.append(text[len(label) :].strip())
-    return " ".join(collected)
+        """Whether the page holds the given marker comment as a block of its own."""
+        return any(comment.block and comment.text == marker for comment in self.reading.comments)
 
 
 @dataclass(frozen=True)
@@ -600,24 +563,44 @@ def _site_link(page: Page, path: str, anchor: str | None) -> str | None:
 
 
 def site_markdown(page: Page, heading: Heading) -> str:
-    """A section's prose as Markdown whose links are relative to the site's root (``affinity/#guarding``)."""
+    """A section's prose as Markdown whose links are relative to the site's root (``affinity/#guarding``).
 
-    def relink(match: re.Match[str]) -> str:
-        address = _site_link(page, match["path"], match["anchor"])
-        return match.group() if address is None else f"]({address})"
-
-    return _LINK_TARGET.sub(relink, _section_prose(page, heading))
+    The links are those the reader finds in the section's prose (`rulesite.reading`).
+    """
+    end = heading.line + len(page.section(heading))
+    relinked: dict[str, str] = {}
+    for line, token in page.reading.inline:
+        for child in token.children or () if heading.line < line <= end else ():
+            href = str(child.attrs.get("href", "")) if child.type == "link_open" else ""
+            path, _, anchor = href.partition("#")
+            address = _site_link(page, path, anchor or None) if href else None
+            if address is not None:
+                relinked[f"]({href})"] = f"]({address})"
+    prose = _section_prose(page, heading)
+    for old, new in relinked.items():
+        prose = prose.replace(old, new)
+    return prose
 
 
 def cited_anchors(page: Page, heading: Heading) -> list[str]:
-    """The anchors a section's prose links to or cites (``§anchor``), in order."""
-    prose = _section_prose(page, heading)
-    found = [
-        (match.start(), match["anchor"]) for match in _LINK_TARGET.finditer(prose)
-        if match["anchor"] and _site_link(page, match["path"], match["anchor"]) is not None
-    ]
-    found += [(match.start(), match["anchor"]) for match in _SECTION_MARK.finditer(prose)]
-    return list(dict.fromkeys(anchor for _, anchor in sorted(found)))
+    """The anchors a section's prose links to or cites (``§anchor``), in order.
+
+    Read from the page's inline tokens (`rulesite.reading`) under the heading: a link's target,
+    and each ``§anchor`` of its text or code; fences and comments cite nothing.
+    """
+    end = heading.line + len(page.section(heading))
+    found: list[str] = []
+    for line, token in page.reading.inline:
+        if not heading.line < line <= end:
+            continue
+        for child in token.children or ():
+            if child.type == "link_open":
+                path, _, anchor = str(child.attrs.get("href", "")).partition("#")
+                if anchor and _site_link(page, path, anchor) is not None:
+                    found.append(anchor)
+            elif child.type in {"text", "code_inline"}:
+                found += [match["anchor"] for match in _SECTION_MARK.finditer(child.content)]
+    return list(dict.fromkeys(found))
 
 
 def load(root: Path = DOCS) -> Docs:
@@ -631,33 +614,42 @@ def load(root: Path = DOCS) -> Docs:
     return Docs(root, pages)
 
 
-_LOCAL_LINK = re.compile(r"\]\((?P<page>[\w-]+\.md)(?P<anchor>#[\w-]+)?\)")
+_PAGE_FILE = re.compile(r"[\w-]+\.md")
+"""A link's path naming a page beside this one (``conditions.md``)."""
 
 
 def demoted(page: Page, docs: Docs) -> str:
     """A page's body for the print page: headings one level down, links kept on the print page.
 
     Anchors are unique across the site, so a link to another page's anchor can point
-    into the print page; a link to a whole page points at its title's anchor.
+    into the print page; a link to a whole page points at its title's anchor. The links are
+    those the reader finds in the page's prose (`rulesite.reading`); code is left as written.
     """
     heading_lines = {heading.line for heading in page.headings}
-    # Code is left as written: an example's expected output must still match what it prints.
-    in_code = {index + 1 for _, span in page._scan for index in span}
-
-    def local(match: re.Match[str]) -> str:
-        if match["anchor"]:
-            return f"]({match['anchor']})"
-        target = docs.pages.get(match["page"])
-        title = target.title if target else None
-        return f"](#{title.anchor})" if title and title.anchor else match.group(0)
-
+    relinked = _print_links(page, docs)
     lines = []
     for number, line in enumerate(page.lines, 1):
-        if number in in_code:
-            lines.append(line)
-        else:
-            lines.append(_LOCAL_LINK.sub(local, "#" + line if number in heading_lines else line))
+        for old, new in relinked.get(number, {}).items():
+            line = line.replace(old, new)  # noqa: PLW2901 - the line, relinked
+        lines.append("#" + line if number in heading_lines else line)
     return "\n".join(lines)
+
+
+def _print_links(page: Page, docs: Docs) -> dict[int, dict[str, str]]:
+    """For each line of prose, each link target as written (``](conditions.md#x)``) and as printed."""
+    found: dict[int, dict[str, str]] = {}
+    for line, token in page.reading.inline:
+        for child in token.children or ():
+            href = str(child.attrs.get("href", "")) if child.type == "link_open" else ""
+            path, hash_, anchor = href.partition("#")
+            if not _PAGE_FILE.fullmatch(path):
+                continue
+            target = docs.pages.get(path)
+            title = target.title if target else None
+            printed = f"#{anchor}" if hash_ else (f"#{title.anchor}" if title and title.anchor else href)
+            for number in range(line, (token.map or [0, line])[1] + 1):
+                found.setdefault(number, {})[f"]({href})"] = f"]({printed})"
+    return found
 
 
 def safe_yaml_loader() -> Any:

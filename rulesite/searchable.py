@@ -14,19 +14,28 @@ code prints them, what a result carries), so no query finds code before a player
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.treeprocessors import Treeprocessor
 
-_BLOCK = re.compile(r'<div class="(?:language-\w+ )?highlight"')
+from rulesite.markup import tree_of, written
+
+EXCLUDE = "data-search-exclude"
 
 
 class _Exclude(Postprocessor):
+    """Marks each highlighted block (``div.highlight``, Pygments' through pymdownx.highlight)."""
+
     def run(self, text: str) -> str:
-        return _BLOCK.sub(lambda match: match.group(0) + " data-search-exclude", text)
+        if "highlight" not in text:
+            return text
+        tree = tree_of(self.md, text)
+        for block in tree.iter("div"):
+            if "highlight" in block.classes:
+                block.set(EXCLUDE, None)
+        return written(self.md, tree)
 
 
 _HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
@@ -40,10 +49,10 @@ class _ExcludeProgrammers(Treeprocessor):
             if child.tag == "h2":
                 inside = child.get("id", "").endswith(_PROGRAMMERS)
             if inside:
-                child.set("data-search-exclude", "")
+                child.set(EXCLUDE, "")
                 for heading in child.iter():
                     if heading.tag in _HEADINGS:
-                        heading.set("data-search-exclude", "")
+                        heading.set(EXCLUDE, "")
 
 
 class SearchableExtension(Extension):

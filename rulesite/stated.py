@@ -52,6 +52,8 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from rulesite.reading import Reading
+
 __all__ = ["LABEL", "MARKER", "Stated", "check", "drawn", "find", "number_spans", "numbers_in"]
 
 MARKER = re.compile(r"<!--\s*states:\s*(?P<expression>.+?)\s*-->")
@@ -117,24 +119,26 @@ def find(text: str) -> Iterator[Stated]:
     """Every ``states:`` comment of a page, with the numbers written before it.
 
     Those are the numbers since the paragraph began or the previous comment ended, whichever
-    is later; the comment checks the last of them (or the last few, for a list).
+    is later; the comment checks the last of them (or the last few, for a list). The page is
+    read by `rulesite.reading`: a comment shown as code (in a fence, or `inline`) is no check,
+    as on the page that explains them; a label's comment is one inside a ```` ```mermaid ```` fence.
     """
+    reading = Reading(text)
     since = 0
-    fenced = _fenced(text)
     found = []
-    for match in MARKER.finditer(text):
-        line_start = text.rfind("\n", 0, match.start()) + 1
-        if any(start <= match.start() < end for start, end, _ in fenced) or (
-                text.count("`", line_start, match.start()) % 2):
-            continue  # shown as code (a fence, or `inline`), as on the page that explains them
-        paragraph = max(text.rfind("\n\n", 0, match.start()), text.rfind("\n\r\n", 0, match.start()))
-        begin = max(since, paragraph + 1)
-        prose = text[begin:match.start()]
-        since = match.end()
-        found.append(Stated(match.start(), match.end(), match["expression"], tuple(numbers_in(prose)), prose,
+    for comment in reading.comments:
+        match = MARKER.fullmatch(comment.text)
+        if match is None:
+            continue
+        begin = max(since, comment.begin)
+        prose = text[begin:comment.start]
+        since = comment.end
+        found.append(Stated(comment.start, comment.end, match["expression"], tuple(numbers_in(prose)), prose,
                             begin=begin))
-    for match in LABEL.finditer(text):
-        if any(start <= match.start() < end and info.startswith("mermaid") for start, end, info in fenced):
+    for fence in reading.fences:
+        if not fence.info.startswith("mermaid"):
+            continue
+        for match in LABEL.finditer(text, fence.start, fence.stop):
             begin, label = _label_above(text, match.start(), match["node"])
             numbers = tuple(numbers_in(label))
             found.append(Stated(match.start(), match.end(), match["expression"], numbers, label, label=True,
@@ -162,21 +166,6 @@ def _label_above(text: str, position: int, node: str | None) -> tuple[int, str]:
 def drawn(source: str) -> str:
     """A flowchart's source as it is drawn: without its ``%% states:`` lines."""
     return LABEL.sub("", source).replace("\n\n", "\n") if LABEL.search(source) else source
-
-
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)", re.MULTILINE)
-
-
-def _fenced(text: str) -> list[tuple[int, int, str]]:
-    """Where the page's fenced code blocks are, with their info string: a comment in one is shown."""
-    spans, opening = [], None
-    for match in _FENCE.finditer(text):
-        if opening is None:
-            opening = match
-        elif match[1][0] == opening[1][0] and len(match[1]) >= len(opening[1]) and not match["info"].strip():
-            spans.append((opening.start(), match.end(), opening["info"].strip()))
-            opening = None
-    return spans if opening is None else [*spans, (opening.start(), len(text), opening["info"].strip())]
 
 
 @cache

@@ -132,7 +132,8 @@ def test_table_directives_and_glossary_are_read(tmp_path):
         "Vulnerable: takes **double** (see [x](a.md)).\n",
         encoding="utf-8",
     )
-    docs_with(tmp_path, "Text.\n\n    <!-- table: rules.affinity:multiplier_table -->\n")
+    # Inside a box, as the pages write it (four spaces at the top level would make it code).
+    docs_with(tmp_path, '!!! note "Table"\n\n    <!-- table: rules.affinity:multiplier_table -->\n')
     docs = load(tmp_path)
     [table] = docs.pages["page.md"].tables
     assert (table.line, table.indent, table.module, table.function) == (

@@ -25,7 +25,8 @@ VENV = ROOT / ".cache" / "zensical"
 ZENSICAL = VENV / "bin" / "zensical"
 # The Zensical build is shared by the module and writes .cache/: under pytest-xdist one worker runs it.
 pytestmark = pytest.mark.xdist_group("zensical")
-PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
+PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11",
+            "markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0"]  # rulesite reads Markdown with them
 PAGES = ["rulings", "print", "resistances", "monsters", "monster-balance", "affinity", "conditions",
          "conditions-list", "typed-damage", "typed-damage-odds", "taking-damage", "glossary", "api",
          "api/rule-code", "api/resistances",
@@ -42,15 +43,22 @@ FEATURES = {
 
 @pytest.fixture(scope="module")
 def zensical() -> Path:
-    """The Zensical command, installed into its own venv on first use (skipped if it cannot be)."""
-    if not ZENSICAL.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    """The Zensical command, installed into its own venv on first use (skipped if it cannot be).
+
+    The venv is installed again when the list of packages changes (``packages.txt`` records it).
+    """
+    installed = VENV / "packages.txt"
+    wanted = "\n".join(PACKAGES)
+    if not ZENSICAL.exists() or not installed.exists() or installed.read_text(encoding="utf-8") != wanted:
+        if not VENV.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         install = subprocess.run(
             [str(VENV / "bin" / "python"), "-m", "pip", "install", "-q", *PACKAGES],
             capture_output=True, text=True, check=False,
         )
         if install.returncode != 0:
             pytest.skip(f"Zensical cannot be installed here: {install.stderr.strip()[-300:]}")
+        installed.write_text(wanted, encoding="utf-8")
     return ZENSICAL
 
 
