@@ -49,7 +49,7 @@ const QUESTION_WORDS = new Set(("a about an and are as at be by can could do doe
 
 // Results drawn per query, and the length of each one's text (characters, of which some before
 // the first word found).
-const RESULTS = 24, SNIPPET = 220, SNIPPET_BEFORE = 60;
+const RESULTS = 12, SNIPPET = 160, SNIPPET_BEFORE = 50;
 
 const FILTER = /(?:^|\s)(in|is|ruling|page):("[^"]*"|\S*)/gi;
 
