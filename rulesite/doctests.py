@@ -21,11 +21,15 @@ from __future__ import annotations
 import ast
 import doctest
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from sybil import Document, Example, Region, Sybil
-from sybil.document import DOCSTRING_PUNCTUATION, LineNumberOffsets, PythonDocStringDocument
+from sybil.document import (  # type: ignore[attr-defined]  # LineNumberOffsets
+    DOCSTRING_PUNCTUATION,
+    LineNumberOffsets,
+    PythonDocStringDocument,
+)
 from sybil.evaluators.doctest import DocTestEvaluator, DocTestRunner
 from sybil.parsers.abstract.doctest import DocTestStringParser
 from sybil.parsers.markdown import PythonCodeBlockParser
@@ -62,9 +66,10 @@ class RefusingEvaluator(DocTestEvaluator):
 
     def __init__(self) -> None:
         super().__init__()
-        self.runner = _RecordingRunner(0)
+        self.runner: _RecordingRunner = _RecordingRunner(0)
 
     def __call__(self, sybil_example: Example) -> str:
+        """Run one example; its failure message, or an empty string."""
         __tracebackhide__ = True
         example = sybil_example.parsed
         if example.options or _DIRECTIVE.search(example.source):
@@ -103,6 +108,7 @@ class PagePythonParser(PythonCodeBlockParser):
         self.doctest_parser = DocTestStringParser(RefusingEvaluator())
 
     def __call__(self, document: Document) -> Iterable[Region]:
+        """Each region of the page's python fences, a ``>>>`` fence as one region per example."""
         starts = _line_starts(document.text)
         for region in self.codeblock_parser(document):
             source = region.parsed
@@ -116,7 +122,7 @@ class PagePythonParser(PythonCodeBlockParser):
                 yield example
 
 
-def _refusal(message: str) -> object:
+def _refusal(message: str) -> Callable[[Example], str]:
     def evaluate(example: Example) -> str:
         return message
 
@@ -129,6 +135,7 @@ class HiddenExampleParser:
     lexer = FencedCodeBlockLexer(language=r"[^\n]*", mapping={"language": "info", "source": "source"})
 
     def __call__(self, document: Document) -> Iterator[Region]:
+        """A failing region for each fence or prompt of the page that would never run."""
         fences = list(self.lexer(document))
         runs = [(f.start, f.end) for f in fences if f.lexemes["info"].strip() == "python"]
         prompts = [m.end() - 3 for m in re.finditer(r"^[ \t]*(?:>[ \t]*)*>>>", document.text, re.MULTILINE)]
@@ -188,6 +195,7 @@ class DocstringDocument(PythonDocStringDocument):
 
     @staticmethod
     def extract_docstrings(python_source_code: str) -> Iterator[tuple[int, int, str]]:
+        """Each docstring of the source: where its text starts and ends, and the text."""
         line_offsets = LineNumberOffsets(python_source_code)
         for node in _statements(ast.parse(python_source_code)):
             if not isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef, ast.ClassDef, ast.Module)):
@@ -214,6 +222,7 @@ class PageDocument(Document):
     """
 
     def examples(self) -> Iterator[Example]:
+        """The page's examples in order, each with its column on its own line."""
         for example in super().examples():
             example.column = example.region.start - self.text.rfind("\n", 0, example.region.start)
             yield example
