@@ -19,10 +19,12 @@ These checks run at collection, so ``pytest docs/x.md`` applies the same rules a
 from __future__ import annotations
 
 import ast
+import copy
 import doctest
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 from sybil import Document, Example, Region, Sybil
 from sybil.document import (  # type: ignore[attr-defined]  # LineNumberOffsets
@@ -44,25 +46,145 @@ _DIRECTIVE = re.compile(r"#\s*doctest\s*:", re.IGNORECASE)
 
 
 class _RecordingRunner(DocTestRunner):
-    """Sybil's doctest runner, remembering what the last example printed and whether it raised."""
+    """Sybil's doctest runner, remembering what the last example printed and whether it raised.
+
+    A failure is reported with the example as the page writes it (``shown``), not as it ran.
+    """
 
     got: str | None = None
+    output: str = ""
     raised: bool = False
+    shown: doctest.Example | None = None
 
     def report_success(self, out, test, example, got):  # type: ignore[no-untyped-def]
-        self.got, self.raised = None, False
+        self.got, self.output, self.raised = None, got, False
 
     def report_failure(self, out, test, example, got):  # type: ignore[no-untyped-def]
-        self.got, self.raised = got, example.exc_msg is not None or got.startswith("Traceback")
-        super().report_failure(out, test, example, got)
+        self.got, self.output = got, got
+        self.raised = example.exc_msg is not None or got.startswith("Traceback")
+        super().report_failure(out, test, self.shown or example, got)
 
     def report_unexpected_exception(self, out, test, example, exc_info):  # type: ignore[no-untyped-def]
-        self.got, self.raised = None, True
-        super().report_unexpected_exception(out, test, example, exc_info)
+        self.got, self.output, self.raised = None, "", True
+        super().report_unexpected_exception(out, test, self.shown or example, exc_info)
+
+
+KEEPER = "__rulesite_kept__"
+"""The name under which a line being run finds the `Kept` that records its values."""
+
+
+class Kept:
+    """What one ``>>>`` line computed: the value the line is about, and what it raised."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self.error: BaseException | None = None
+
+    def keep(self, value: Any) -> Any:
+        """Record the value the line is about, and hand it on unchanged."""
+        self.values.append(value)
+        return value
+
+    def raised(self, error: BaseException) -> None:
+        """Record what the line raised (it is raised on, as doctest expects)."""
+        self.error = error
+
+
+def printed(expr: ast.expr) -> tuple[ast.expr, bool] | None:
+    """For ``print(x)`` or ``print(x.explain())``: ``x`` and whether it is explained."""
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "print"):
+        return None
+    if len(expr.args) != 1 or expr.keywords:
+        return None
+    arg = expr.args[0]
+    if (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Attribute)
+        and arg.func.attr == "explain"
+        and not arg.args
+        and not arg.keywords
+    ):
+        return arg.func.value, True
+    return arg, False
+
+
+def attributes_of_one(expr: ast.expr) -> bool:
+    """``r.final, r.mitigated``: a tuple of attributes of one name."""
+    if not isinstance(expr, ast.Tuple) or not expr.elts:
+        return False
+    bases = {ast.dump(item.value) for item in expr.elts if isinstance(item, ast.Attribute)}
+    return len(bases) == 1 and all(isinstance(item, ast.Attribute) for item in expr.elts)
+
+
+def asked(expr: ast.expr, namespace: dict[str, Any]) -> ast.expr | None:
+    """For ``bool(x)``: ``x``, the value whose truth is asked."""
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "bool"):
+        return None
+    if len(expr.args) != 1 or expr.keywords or namespace.get("bool", bool) is not bool:
+        return None
+    return expr.args[0]
+
+
+def subject(expr: ast.expr, namespace: dict[str, Any]) -> ast.expr:
+    """The part of a one-expression line whose value a worked example shows.
+
+    What ``print`` prints (or explains), the thing whose attributes are read, what ``bool`` asks
+    about; else the whole expression.
+    """
+    shown = printed(expr)
+    if shown is not None:
+        return shown[0]
+    if isinstance(expr, ast.Attribute):
+        return expr.value
+    if attributes_of_one(expr):
+        return expr.elts[0].value  # type: ignore[attr-defined, no-any-return]
+    return asked(expr, namespace) or expr
+
+
+class _Keeping(ast.NodeTransformer):
+    """Hands one node's value to the line's `Kept` as it is computed."""
+
+    def __init__(self, node: ast.expr) -> None:
+        self.node = node
+
+    def visit(self, node: ast.AST) -> ast.AST:
+        if node is self.node:
+            keep = ast.Attribute(ast.Name(KEEPER, ast.Load()), "keep", ast.Load())
+            return ast.Call(keep, [node], [])
+        return super().visit(node)  # type: ignore[no-any-return]
+
+
+def keeping(source: str, namespace: dict[str, Any]) -> str | None:
+    """A line's source that also records, as it runs, its subject's value and what it raises.
+
+    The line runs once, as written, inside ``try``: an expression statement there still shows its
+    value (doctest compiles each line as the interactive prompt does). ``None`` if it does not parse.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    body = tree.body
+    if len(body) == 1 and isinstance(body[0], ast.Expr):
+        body = [_Keeping(subject(body[0].value, namespace)).visit(body[0])]  # type: ignore[list-item]
+    error = "__rulesite_error__"
+    record = ast.Attribute(ast.Name(KEEPER, ast.Load()), "raised", ast.Load())
+    handler = ast.ExceptHandler(
+        ast.Name("BaseException", ast.Load()),
+        error,
+        [ast.Expr(ast.Call(record, [ast.Name(error, ast.Load())], [])), ast.Raise()],
+    )
+    wrapped = ast.Module([ast.Try(body, [handler], [], [])], [])
+    return ast.unparse(ast.fix_missing_locations(wrapped)) + "\n"
 
 
 class RefusingEvaluator(DocTestEvaluator):
-    """Runs a doctest example; refuses directives; keeps the real output on the Sybil example."""
+    """Runs a doctest example; refuses directives; keeps what it printed and computed on the example.
+
+    Each line runs once, through doctest as Sybil runs it; the build's worked examples read what it
+    recorded on the Sybil example: ``output`` (what it printed), ``kept`` (its subject's value, see
+    `subject`), ``error`` (what it raised); and, for ``scripts/accept``, ``got`` and ``raised``.
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -78,10 +200,26 @@ class RefusingEvaluator(DocTestEvaluator):
                 "Remove the directive; an example must run and show its real, whole output "
                 "(see docs/editing.md)."
             )
-        self.runner.got, self.runner.raised = None, False
-        result = super().__call__(sybil_example)
+        self.runner.got, self.runner.output, self.runner.raised = None, "", False
+        kept = Kept()
+        namespace = sybil_example.namespace
+        running = copy.copy(sybil_example)
+        source = keeping(example.source, namespace)
+        if source is not None:
+            running.parsed = doctest.Example(
+                source, example.want, example.exc_msg, example.lineno, example.indent, example.options
+            )
+        namespace[KEEPER], self.runner.shown = kept, example
+        try:
+            result = super().__call__(running)
+        finally:
+            del namespace[KEEPER]
+            self.runner.shown = None
         sybil_example.got = self.runner.got  # type: ignore[attr-defined]
         sybil_example.raised = self.runner.raised  # type: ignore[attr-defined]
+        sybil_example.output = self.runner.output  # type: ignore[attr-defined]
+        sybil_example.kept = tuple(kept.values[:1])  # type: ignore[attr-defined]
+        sybil_example.error = kept.error  # type: ignore[attr-defined]
         return result
 
 
@@ -228,10 +366,27 @@ class PageDocument(Document):
             yield example
 
 
+def page_parsers() -> list[Any]:
+    """The parsers of a page: its examples, the fences that would hide one, its stated numbers."""
+    return [PagePythonParser(), HiddenExampleParser(), stated_numbers]
+
+
+def examples_of(text: str, path: str) -> PageDocument:
+    """A page's text (or a fragment's) as Sybil's document of its examples, as the build runs them.
+
+    Only its ``python`` fences: the fences that would hide an example and the numbers sentences
+    state are the tests' to check.
+    """
+    document = PageDocument(text, path)
+    for region in PagePythonParser()(document):
+        document.add(region)
+    return document
+
+
 def pages_sybil(path: str | Path = ROOT / "docs") -> Sybil:
     """The Sybil that collects the pages' examples (and the fences that would hide one)."""
     return Sybil(
-        parsers=[PagePythonParser(), HiddenExampleParser(), stated_numbers],
+        parsers=page_parsers(),
         path=str(path),
         patterns=["*.md", "**/*.md"],
         document_types={".md": PageDocument},

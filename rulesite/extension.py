@@ -26,7 +26,6 @@ import logging
 import posixpath
 import re
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
@@ -37,17 +36,26 @@ from markdown.treeprocessors import Treeprocessor
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts, tables
+from rulesite.build import (
+    UNKNOWN_PAGE,
+    Context,
+    Conversion,
+    builder_page,
+    context_of,
+    converts_a_docstring,
+    links_resolved_from_source,
+    rule_href,
+    shown_on,
+)
 from rulesite.model import (
-    DOCS,
     PRINT_MARKER,
     RULINGS_MARKER,
     Docs,
+    Fence,
     Page,
-    current,
     demoted,
     relative_url,
     system_pages,
-    this_build,
 )
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -55,120 +63,45 @@ log = logging.getLogger("mkdocs.rulesite")
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
 _HTML_ID = re.compile(r'\sid="([^"]+)"')
 _LINKED = re.compile(r'<a class="rule-cite" href="[^"]*">$')
-UNKNOWN_PAGE = "api.md"
-"""Where a fragment converted outside any page's conversion is taken to be shown, one folder down."""
-
-_UNDER_WAY: list[Page] = []
-"""The page whose conversion is under way, if any (set when it starts, emptied when it ends).
-
-mkdocstrings converts each docstring with a Markdown instance of its own while the page's
-``:::`` block is being read, so a docstring is converted while its page's conversion is
-under way (in MkDocs, ProperDocs and Zensical alike): its HTML is shown on that page.
-"""
-
-
-_UNDER_WAY_DOCS: list[Docs] = []
-"""The docs that page was read from (its docstrings are read from the same, not stat'ed again)."""
-
-_INNER = "MkdocstringsInnerExtension"
-"""mkdocstrings' extension of the Markdown instance that converts docstrings."""
-
-
-def converts_a_docstring(md: Markdown) -> bool:
-    """Whether this Markdown instance is mkdocstrings' own, converting docstrings (not a page)."""
-    return any(type(extension).__name__ == _INNER for extension in md.registeredExtensions)
-
-
-def docs_of(md: Markdown) -> Docs:
-    """The docs being built (read when the page's conversion starts)."""
-    docs: Docs | None = getattr(md, "rulesite_docs", None)
-    return docs if docs is not None else current()
-
-
-def page_of(md: Markdown) -> Page | None:
-    """The page being converted (set when its conversion starts)."""
-    page: Page | None = getattr(md, "rulesite_page", None)
-    return page
-
-
-def shown_on(md: Markdown) -> Page | None:
-    """The page this conversion's HTML is shown on: its own, or, for a docstring, the enclosing page's."""
-    page: Page | None = getattr(md, "rulesite_shown_on", None)
-    return page
-
-
-def rule_href(anchor: str, md: Markdown, docs: Docs) -> str | None:
-    """The link to the rule with this anchor from the page being converted; ``None`` if unknown."""
-    target = docs.anchors.get(anchor)
-    if target is None:
-        return None
-    page = shown_on(md)
-    source = page.src if page else UNKNOWN_PAGE
-    if source == target.page or getattr(md, "rulesite_holds_all", False):
-        return f"#{anchor}"
-    if _links_resolved_from_source(md):
-        return f"{posixpath.relpath(target.page, posixpath.dirname(source) or '.')}#{anchor}"
-    return f"{relative_url(target.page, source)}#{anchor}"
-
-
-def _links_resolved_from_source(md: Markdown) -> bool:
-    """Whether the builder resolves every relative link of a page's HTML against its source file.
-
-    Zensical does (``affinity.md#guarding`` becomes ``../affinity/#guarding``, and so would
-    ``../affinity/#guarding`` become ``../../affinity/#guarding``); MkDocs and ProperDocs
-    leave raw HTML alone, so it must hold the built page's own relative URL. Zensical adds
-    its rendering context to every Markdown instance, mkdocstrings' included.
-    """
-    return "rendering_context" in md.preprocessors or any(
-        type(extension).__module__.startswith("zensical") for extension in md.registeredExtensions
-    )
 
 
 class _Assemble(Preprocessor):
     """Identify the page, then expand its directives and add the glossary."""
 
-    def __init__(self, md: Markdown, docs_dir: str) -> None:
+    def __init__(self, md: Markdown, context: Context) -> None:
         super().__init__(md)
-        self.docs_dir = Path(docs_dir)
+        self.context = context
 
     def run(self, lines: list[str]) -> list[str]:
-        inner = bool(_UNDER_WAY) and converts_a_docstring(self.md)
-        # A docstring is read while its page's conversion is under way: the docs are the page's.
-        docs = _UNDER_WAY_DOCS[0] if inner else current(self.docs_dir if self.docs_dir.is_dir() else DOCS)
-        self.md.rulesite_docs = docs
-        page = None if inner else docs.page_of_text("\n".join(lines))
-        self.md.rulesite_page = page
-        if page is not None:  # a page's conversion is never inside another's
-            _UNDER_WAY[:] = [page]
-            _UNDER_WAY_DOCS[:] = [docs]
-        self.md.rulesite_shown_on = page or (_UNDER_WAY[0] if _UNDER_WAY else None)
-        self.md.rulesite_holds_all = False
-        self.md.rulesite_namespace = {}
-        self.md.rulesite_last_fence = ("", 0)
+        build = self.context.build(self.md)
+        docs = build.docs
+        # The builder tells the page; a docstring's conversion is shown on the page that holds it.
+        found = builder_page(self.md, docs)
+        page = None if converts_a_docstring(self.md) else found
+        conversion = self.context.conversion = Conversion(page=page, shown_on=found)
+        if page is not None:
+            conversion.fences = [(page, fence) for fence in page.fences if fence.language == "python"]
         where = page.src if page else "a page"
         assembled: list[str] = []
         for line in lines:
             if line.strip() == RULINGS_MARKER:
                 assembled += rulings_index(docs).splitlines()
             elif line.strip() == PRINT_MARKER:
-                self.md.rulesite_holds_all = True
+                conversion.holds_all = True
+                conversion.fences = [pair for src in _systems(docs) for pair in _printed(docs.pages[src])]
                 assembled += print_all(docs).splitlines()
             else:
                 assembled.append(line)
         out: list[str] = []
         for line in assembled:
-            out += _table(line, where, docs) if line.strip().startswith("<!-- table:") else [line]
+            out += _table(line, where, build.tables) if line.strip().startswith("<!-- table:") else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
-_TABLES: list[tuple[Docs, dict[str, str]]] = []
-"""The docs being built and each table directive's Markdown: the print page repeats every system page's."""
-
-
-def _table(line: str, where: str, docs: Docs) -> list[str]:
+def _table(line: str, where: str, done: dict[str, str]) -> list[str]:
+    """A table directive's table, made once per build (``done``: the build's tables)."""
     indent = line[: len(line) - len(line.lstrip())]
     spec = line.strip().removeprefix("<!-- table:").removesuffix("-->").strip()
-    done: dict[str, str] = this_build(_TABLES, docs)
     if spec not in done:
         module_name, _, function_name = spec.partition(":")
         try:
@@ -271,6 +204,21 @@ def print_all(docs: Docs) -> str:
     return "\n\n".join(_for_players(page, demoted(page, docs)) for page in pages)
 
 
+def _for_programmers(page: Page, count: int) -> range:
+    """The lines of a page's "For programmers" section (its heading's anchor ends in ``-for-programmers``)."""
+    cut = next((h for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
+    if cut is None:
+        return range(0)
+    after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
+    return range(cut.line, min(after, default=count + 1))
+
+
+def _printed(page: Page) -> list[tuple[Page, Fence]]:
+    """The ``python`` fences of a page the print page shows, in order."""
+    hidden = _for_programmers(page, len(page.lines))
+    return [(page, fence) for fence in page.fences if fence.language == "python" and fence.line not in hidden]
+
+
 def _for_players(page: Page, text: str) -> str:
     """The page without its programmers' section, its flowcharts moved to the end of the system.
 
@@ -279,11 +227,7 @@ def _for_players(page: Page, text: str) -> str:
     starts a page of its own (rules.css) and the rules before it fill their pages.
     """
     lines = text.split("\n")
-    cut = next((h for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
-    hidden = range(0)
-    if cut is not None:
-        after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
-        hidden = range(cut.line, min(after, default=len(lines) + 1))
+    hidden = _for_programmers(page, len(lines))
     charts = [f for f in page.fences if f.language == "mermaid" and not f.indent and f.line not in hidden]
     moved = {number for chart in charts for number in range(chart.line, chart.end + 1)}
     left_out = moved | set(hidden)
@@ -307,12 +251,10 @@ class _Cite(Postprocessor):
     """Link each ``§anchor`` of the page's HTML (code included) to its rule."""
 
     def run(self, text: str) -> str:
-        if page_of(self.md) is not None:
-            _UNDER_WAY.clear()  # the page's conversion ends here: its docstrings are converted
-            _UNDER_WAY_DOCS.clear()
-        docs = docs_of(self.md)
+        context = context_of(self.md)
+        docs = context.build(self.md).docs
         ids = set(_HTML_ID.findall(text))
-        page = page_of(self.md)
+        page = context.conversion.page
         where = page.src if page else "a page"
 
         def cite(match: re.Match[str]) -> str:
@@ -350,7 +292,7 @@ class _Inert(Postprocessor):
     """
 
     def run(self, text: str) -> str:
-        from_source = _links_resolved_from_source(self.md)
+        from_source = links_resolved_from_source(self.md)
 
         def inert(match: re.Match[str]) -> str:
             code = self._built_links(match.group(1)) if from_source else match.group(1)
@@ -376,12 +318,19 @@ class RulesiteExtension(Extension):
     def __init__(self, **kwargs: Any) -> None:
         self.config = {"docs_dir": ["docs", "The docs folder, relative to where the builder runs"]}
         super().__init__(**kwargs)
+        self.rulesite_context = Context(self.getConfig("docs_dir"))
+        """The build and the conversion under way, shared by the site's extensions (`rulesite.build`)."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Register the page assembly (before fences are read) and citation links (last)."""
-        md.preprocessors.register(_Assemble(md, self.getConfig("docs_dir")), "rulesite", 35)
+        md.registerExtension(self)
+        md.preprocessors.register(_Assemble(md, self.rulesite_context), "rulesite", 35)
         md.postprocessors.register(_Cite(md), "rulesite_cite", 5)
         md.postprocessors.register(_Inert(md), "rulesite_inert", 4)
+
+    def reset(self) -> None:
+        """Forget the conversion under way (``Markdown.reset``); the build's work stays."""
+        self.rulesite_context.reset()
 
 
 def makeExtension(**kwargs: Any) -> RulesiteExtension:
