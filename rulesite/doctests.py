@@ -54,6 +54,7 @@ class _RecordingRunner(DocTestRunner):
     got: str | None = None
     output: str = ""
     raised: bool = False
+    error: BaseException | None = None
     shown: doctest.Example | None = None
 
     def report_success(self, out, test, example, got):  # type: ignore[no-untyped-def]
@@ -66,6 +67,7 @@ class _RecordingRunner(DocTestRunner):
 
     def report_unexpected_exception(self, out, test, example, exc_info):  # type: ignore[no-untyped-def]
         self.got, self.output, self.raised = None, "", True
+        self.error = exc_info[1]
         super().report_unexpected_exception(out, test, self.shown or example, exc_info)
 
 
@@ -141,32 +143,22 @@ def subject(expr: ast.expr, namespace: dict[str, Any]) -> ast.expr:
     return asked(expr, namespace) or expr
 
 
-class _Keeping(ast.NodeTransformer):
-    """Hands one node's value to the line's `Kept` as it is computed."""
+def keeping(source: str, namespace: dict[str, Any], refused: bool) -> str | None:
+    """A line's source that also records, as it runs, its subject's value (and what it raises).
 
-    def __init__(self, node: ast.expr) -> None:
-        self.node = node
-
-    def visit(self, node: ast.AST) -> ast.AST:
-        if node is self.node:
-            keep = ast.Attribute(ast.Name(KEEPER, ast.Load()), "keep", ast.Load())
-            return ast.Call(keep, [node], [])
-        return super().visit(node)  # type: ignore[no-any-return]
-
-
-def keeping(source: str, namespace: dict[str, Any]) -> str | None:
-    """A line's source that also records, as it runs, its subject's value and what it raises.
-
-    The line runs once, as written, inside ``try``: an expression statement there still shows its
-    value (doctest compiles each line as the interactive prompt does). ``None`` if it does not parse.
+    The subject (see `subject`) is handed to ``__rulesite_kept__.keep`` where it stands, so the
+    line runs once, as written. A line that expects a refusal (``refused``) runs inside ``try``,
+    which records the exception and raises it on (an expression statement there still shows its
+    value: doctest compiles each line as the interactive prompt does). ``None`` if it does not parse.
     """
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
-    body = tree.body
-    if len(body) == 1 and isinstance(body[0], ast.Expr):
-        body = [_Keeping(subject(body[0].value, namespace)).visit(body[0])]  # type: ignore[list-item]
+    if len(tree.body) == 1 and isinstance(tree.body[0], ast.Expr):
+        source = _kept_where_it_stands(source, subject(tree.body[0].value, namespace))
+    if not refused:
+        return source
     error = "__rulesite_error__"
     record = ast.Attribute(ast.Name(KEEPER, ast.Load()), "raised", ast.Load())
     handler = ast.ExceptHandler(
@@ -174,8 +166,20 @@ def keeping(source: str, namespace: dict[str, Any]) -> str | None:
         error,
         [ast.Expr(ast.Call(record, [ast.Name(error, ast.Load())], [])), ast.Raise()],
     )
-    wrapped = ast.Module([ast.Try(body, [handler], [], [])], [])
+    wrapped = ast.Module([ast.Try(ast.parse(source).body, [handler], [], [])], [])
     return ast.unparse(ast.fix_missing_locations(wrapped)) + "\n"
+
+
+def _kept_where_it_stands(source: str, node: ast.expr) -> str:
+    """The source with ``node`` (by its place) handed to the line's keeper as it is computed."""
+    lines = source.splitlines(keepends=True)
+
+    def offset(line: int, column: int) -> int:  # ast columns count UTF-8 bytes
+        return sum(map(len, lines[: line - 1])) + len(lines[line - 1].encode()[:column].decode())
+
+    start = offset(node.lineno, node.col_offset)
+    end = offset(node.end_lineno or node.lineno, node.end_col_offset or 0)
+    return f"{source[:start]}{KEEPER}.keep(({source[start:end]})){source[end:]}"
 
 
 class RefusingEvaluator(DocTestEvaluator):
@@ -200,11 +204,11 @@ class RefusingEvaluator(DocTestEvaluator):
                 "Remove the directive; an example must run and show its real, whole output "
                 "(see docs/editing.md)."
             )
-        self.runner.got, self.runner.output, self.runner.raised = None, "", False
+        self.runner.got, self.runner.output, self.runner.raised, self.runner.error = None, "", False, None
         kept = Kept()
         namespace = sybil_example.namespace
         running = copy.copy(sybil_example)
-        source = keeping(example.source, namespace)
+        source = keeping(example.source, namespace, refused=example.exc_msg is not None)
         if source is not None:
             running.parsed = doctest.Example(
                 source, example.want, example.exc_msg, example.lineno, example.indent, example.options
@@ -219,7 +223,7 @@ class RefusingEvaluator(DocTestEvaluator):
         sybil_example.raised = self.runner.raised  # type: ignore[attr-defined]
         sybil_example.output = self.runner.output  # type: ignore[attr-defined]
         sybil_example.kept = tuple(kept.values[:1])  # type: ignore[attr-defined]
-        sybil_example.error = kept.error  # type: ignore[attr-defined]
+        sybil_example.error = kept.error or self.runner.error  # type: ignore[attr-defined]
         return result
 
 

@@ -1,8 +1,9 @@
 """Worked examples as a player reads them, from the values the examples really return.
 
-Every ```` ```python ```` fence of ``>>>`` lines on a page is a doctest that Sybil runs.
-This superfences formatter (listed in ``mkdocs.yml`` for ``python`` fences) runs the same
-block again at build time, in one namespace per page as Sybil does, and shows:
+Every ```` ```python ```` fence of ``>>>`` lines on a page is a doctest that Sybil runs. The
+build runs each page's examples once, by Sybil with the parsers and evaluator the tests use
+(`rulesite.doctests`), and this superfences formatter (listed in ``mkdocs.yml`` for ``python``
+fences) reads what each line recorded as it ran, and shows:
 
 - for each result (anything with ``steps`` and ``outcome``), a worked example: the
   situation in game words, each step with its rule's title linked to the rule, and the
@@ -113,13 +114,15 @@ def _next_fence(src: str, conversion: Conversion) -> tuple[Page, Fence] | None:
     """The page's next ``python`` fence, in the order the conversion formats them.
 
     Its text confirms the place: a fence the formatter is not given (inside another block) is
-    passed over.
+    passed over; a block no page holds (a docstring's) leaves the page's fences as they are.
     """
-    while conversion.fences:
-        page, fence = conversion.fences.pop(0)
-        if fence.source.strip() == src.strip():
-            return page, fence
-    return None
+    text = src.strip()
+    at = next((n for n, (_, fence) in enumerate(conversion.fences) if fence.source.strip() == text), None)
+    if at is None:
+        return None
+    found = conversion.fences[at]
+    del conversion.fences[: at + 1]
+    return found
 
 
 def run_page(page: Page) -> dict[int, list[Shown]]:

@@ -53,7 +53,8 @@ class FreshCode:
         """The API pages of the last change, rebuilt in the next build (after the pages players read)."""
         self.wheel_due = False
         """Whether the calculators' wheel is to be written again after this build."""
-        importlib.import_module("rulesite.dependencies").import_graph(root)  # read once, then what changes
+        self.imports = importlib.import_module("rulesite.dependencies").ImportGraph(root)
+        self.imports()  # read once, then what changes
 
     def changed(self) -> list[str]:
         """The modules whose files changed (or came or went) since the last look."""
@@ -74,7 +75,7 @@ class FreshCode:
         log.info("The code changed (%s): its pages are built with the new code", ", ".join(changed))
         stale = self._pages_using(changed, docs_dir) if dirty else set()
         # The docs model and the import graph hold no code of the rules: kept, they need not
-        # read every page and every module again.
+        # load again (the graph this server keeps, self.imports, reads again only what changed).
         kept = {"rulesite.model", "rulesite.dependencies"} - set(changed)
         for name in [name for name in sys.modules if name.partition(".")[0] in CODE and name not in kept]:
             del sys.modules[name]
@@ -102,7 +103,7 @@ class FreshCode:
         try:
             dependencies = importlib.import_module("rulesite.dependencies")
             model = importlib.import_module("rulesite.model")
-            graph = dependencies.import_graph(self.root)
+            graph = self.imports()
             pages: set[str] = dependencies.pages_using(changed, model.current(docs_dir), graph)
         except Exception as error:  # a file that does not parse yet: rebuild every page
             log.warning("Could not tell which pages use %s (%r): all are rebuilt", ", ".join(changed), error)

@@ -25,7 +25,8 @@ VENV = ROOT / ".cache" / "zensical"
 ZENSICAL = VENV / "bin" / "zensical"
 # The Zensical build is shared by the module and writes .cache/: under pytest-xdist one worker runs it.
 pytestmark = pytest.mark.xdist_group("zensical")
-PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11"]
+# Sybil: the build runs the pages' examples by it (rulesite/doctests.py).
+PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11", "sybil==10.1.0"]
 PAGES = ["rulings", "print", "resistances", "monsters", "monster-balance", "affinity", "conditions",
          "conditions-list", "typed-damage", "typed-damage-odds", "taking-damage", "glossary", "api",
          "api/rule-code", "api/resistances",
@@ -43,8 +44,10 @@ FEATURES = {
 @pytest.fixture(scope="module")
 def zensical() -> Path:
     """The Zensical command, installed into its own venv on first use (skipped if it cannot be)."""
-    if not ZENSICAL.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    # A venv made before the build ran its examples by Sybil lacks it: installed then.
+    if not ZENSICAL.exists() or not any(VENV.glob("lib/python*/site-packages/sybil")):
+        if not VENV.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
         install = subprocess.run(
             [str(VENV / "bin" / "python"), "-m", "pip", "install", "-q", *PACKAGES],
             capture_output=True, text=True, check=False,
