@@ -908,19 +908,13 @@ def _with_context(shown: Shown, tree: ast.Module, source: str, run: _Run) -> Sho
     return replace(shown, context=context or " ".join(source.split()))
 
 
-def page_outcomes(
-    page: Page, runs: dict[str, dict[int, list[Shown]]] | None = None
-) -> dict[int, tuple[Shown, ...]]:
+def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:
     """What each executed example of a page shows, by its fence's line.
 
-    The page's one run (`run_page`), kept to the examples: a release records it. Within a build,
-    ``runs`` holds the build's runs, read (or made) there.
+    The page's one run by Sybil (`run_page`), kept to the examples: a release records it.
     """
-    runs = {} if runs is None else runs
-    if page.src not in runs:
-        runs[page.src] = run_page(page)
     examples = {fence.line for fence in page.fences if fence.is_example}
-    return {line: tuple(shown) for line, shown in runs[page.src].items() if line in examples}
+    return {line: tuple(shown) for line, shown in run_page(page).items() if line in examples}
 
 
 def situations_and_results(item: Shown) -> tuple[tuple[str, str], ...]:
