@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from markdown import Markdown
+from markdown import Extension, Markdown
 
 from rulesite.model import DOCS, Docs, Fence, Page, load, relative_url
 
@@ -162,13 +162,27 @@ def _page_at(path: str, docs: Docs) -> Page | None:
     return docs.pages.get(given.as_posix())
 
 
+class _Standalone(Extension):  # type: ignore[misc]
+    """The context of a Markdown made without ``rulesite.extension`` (a test's, a script's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rulesite_context = Context()
+
+    def reset(self) -> None:
+        """Forget the conversion under way (``Markdown.reset``)."""
+        self.rulesite_context.reset()
+
+
 def context_of(md: Markdown) -> Context:
-    """The context of this conversion: the ``rulesite.extension`` instance's (a fresh one without it)."""
+    """The context of this conversion: the ``rulesite.extension`` instance's (registered on ``md``)."""
     for extension in md.registeredExtensions:
         context = getattr(extension, "rulesite_context", None)
         if isinstance(context, Context):
             return context
-    return Context()
+    standalone = _Standalone()  # kept by this Markdown instance for its later conversions
+    md.registerExtension(standalone)
+    return standalone.rulesite_context
 
 
 def converts_a_docstring(md: Markdown) -> bool:
