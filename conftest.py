@@ -1,6 +1,6 @@
 """Collect every worked example (``>>>`` blocks in docs/, doctests in rules/ docstrings) and order the run.
 
-The parsers live in tests/examples.py: no skip parser, no ``# doctest:`` directive, no fence that
+The parsers live in rulesite/doctests.py: no skip parser, no ``# doctest:`` directive, no fence that
 hides an example; each example is reported at its real line. The run goes from the quickest, most
 pointed failures to the slowest: the pages' examples first, then docstrings and unit tests, then
 whole builds, and the browser last.
@@ -14,7 +14,7 @@ import pytest
 from sybil.integration.pytest import SybilFile
 from sybil.sybil import SybilCollection
 
-from tests.examples import docstrings_sybil, pages_sybil
+from rulesite.doctests import docstrings_sybil, pages_sybil
 
 # Collection builds thousands of examples and tests that live to the end of the run: the cyclic
 # collector would only rescan them. It rests until collection is done (pytest_collection_finish).

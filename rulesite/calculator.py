@@ -28,7 +28,7 @@ from urllib.parse import urlencode
 
 from rules.explain import Rule
 from rulesite import calculator_assets
-from rulesite.extension import UNKNOWN_PAGE, docs_of, page_of, rule_href, shown_on
+from rulesite.build import UNKNOWN_PAGE, docs_of, holds_all, page_of, rule_href, shown_on
 from rulesite.model import relative_url
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -47,7 +47,7 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         known = ", ".join(sorted(calculators.CALCULATORS))
         log.warning("a calculator fence names %r, which is no system (known: %s)", system, known)
         return ""
-    if getattr(md, "rulesite_holds_all", False):  # the print page: a form does not print
+    if holds_all(md):  # the print page: a form does not print
         return '<p class="calculator-elsewhere">On the site, a calculator here works out your situation.</p>'
     assets = calculator_assets.present()
     # The download's size is said where it matters (its progress, the offer to save it for
@@ -196,7 +196,7 @@ def try_link(result: Any, md: Any) -> str:
     it). Nothing on a page without a calculator, nor on the print page.
     """
     page = shown_on(md) or page_of(md)
-    if page is None or getattr(md, "rulesite_holds_all", False) or calculator_assets.present() is None:
+    if page is None or holds_all(md) or calculator_assets.present() is None:
         return ""
     try:
         import calculators  # noqa: PLC0415 - as formatter: only pages with examples need it

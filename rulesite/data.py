@@ -35,8 +35,8 @@ from typing import Any, TypeVar
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
+from rulesite.build import docs_of, page_of
 from rulesite.examples import _CITED as CITATION
-from rulesite.extension import docs_of, page_of
 from rulesite.model import Docs, Page, load, page_url, plain, system_pages
 from rulesite.model import cited_anchors as markdown_citations
 from rulesite.model import site_markdown as markdown_for_site

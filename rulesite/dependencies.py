@@ -29,22 +29,24 @@ def module_of(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def import_graph(root: Path, package: str = "rules") -> dict[str, frozenset[str]]:
-    """Each module of the package and the modules of the package its code imports."""
-    paths = sorted((root / package).rglob("*.py"))
-    modules = {module_of(path, root) for path in paths}
-    return {module_of(path, root): _imported(path, root, path.stat().st_mtime) & modules for path in paths}
+class ImportGraph:
+    """Each module of a package and the modules of the package its code imports.
 
+    Kept by the live server: each call reads again only the files that changed since the last.
+    """
 
-_PARSED: dict[tuple[Path, Path, float], frozenset[str]] = {}
-"""Each file's imports, by its modification time: the live server reads again only what changed."""
+    def __init__(self, root: Path, package: str = "rules") -> None:
+        self.root = root
+        self.package = package
+        self._parsed: dict[tuple[Path, float], frozenset[str]] = {}
 
-
-def _imported(path: Path, root: Path, modified: float) -> frozenset[str]:
-    key = (path, root, modified)
-    if key not in _PARSED:
-        _PARSED[key] = frozenset(_imports(path, root))
-    return _PARSED[key]
+    def __call__(self) -> dict[str, frozenset[str]]:
+        """The graph as the files are now."""
+        paths = sorted((self.root / self.package).rglob("*.py"))
+        modules = {module_of(path, self.root) for path in paths}
+        now = {(path, path.stat().st_mtime) for path in paths}
+        self._parsed = {key: self._parsed.get(key) or frozenset(_imports(key[0], self.root)) for key in now}
+        return {module_of(path, self.root): self._parsed[path, stamp] & modules for path, stamp in now}
 
 
 def _imports(path: Path, root: Path) -> set[str]:

@@ -32,7 +32,7 @@ from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from rulesite.extension import docs_of, page_of
+from rulesite.build import context_of, docs_of, page_of
 from rulesite.model import Docs, page_url, plain
 from rulesite.releases import Change, Entry, History, OutcomeChange, ReleaseError, history, version_id
 
@@ -44,29 +44,23 @@ _WORDS = re.compile(r"(\s+)")
 _LABELS = {"added": "New", "changed": "Changed", "moved": "Moved", "retired": "Retired"}
 _MARK_WORDS = {"added": "new in", "changed": "changed in", "moved": "moved in"}
 
-_cache: dict[tuple[object, ...], History | None] = {}
-_failed_in: list[Docs] = []
-
-
 def history_of(docs: Docs) -> History | None:
-    """The docs' recorded history (read again only when a release file changed); ``None`` if unreadable.
+    """The docs' recorded history; ``None`` if unreadable, and the reason logged.
 
-    An unreadable history is reported once, not once per page that asks for it.
+    A build reads it once (`rulesite.build.Build.history`), so an unreadable history is
+    reported once, not once per page that asks for it.
     """
-    folder = docs.root / "releases"
-    files = sorted([*folder.glob("*"), docs.root / "moved.yml"]) if folder.is_dir() else []
-    stamp = (docs.root, *((path, path.stat().st_mtime) for path in files if path.exists()))
-    if stamp not in _cache or (_cache[stamp] is None and _failed_in[:1] != [docs]):
-        found: History | None
-        try:
-            found = history(docs.root)
-        except ReleaseError as error:
-            log.warning("%s", error)
-            found = None
-            _failed_in[:] = [docs]  # reported for this build: its other pages say nothing more
-        _cache.clear()
-        _cache[stamp] = found
-    return _cache[stamp]
+    try:
+        return history(docs.root)
+    except ReleaseError as error:
+        log.warning("%s", error)
+        return None
+
+
+def _history(md: Markdown) -> History | None:
+    """The history of the docs being built, read once per build."""
+    found: History | None = context_of(md).build(md).history(history_of)
+    return found
 
 
 def changes_page(docs: Docs) -> str | None:
@@ -212,7 +206,7 @@ class _Changes(Preprocessor):  # type: ignore[misc]  # markdown ships no types
         if not any(line.strip() == MARKER for line in lines):
             return lines
         docs = docs_of(self.md)
-        found = history_of(docs)
+        found = _history(self.md)
         page = page_of(self.md)
         src = page.src if page else "changes.md"
         out: list[str] = []
@@ -229,7 +223,7 @@ class _Marks(Treeprocessor):  # type: ignore[misc]
         if page is None:  # a docstring's own conversion: its page gets all this once
             return
         docs = docs_of(self.md)
-        found = history_of(docs)
+        found = _history(self.md)
         target = changes_page(docs)
         if found is None or found.latest is None or target is None:
             return

@@ -1,8 +1,9 @@
 """Worked examples as a player reads them, from the values the examples really return.
 
-Every ```` ```python ```` fence of ``>>>`` lines on a page is a doctest that Sybil runs.
-This superfences formatter (listed in ``mkdocs.yml`` for ``python`` fences) runs the same
-block again at build time, in one namespace per page as Sybil does, and shows:
+Every ```` ```python ```` fence of ``>>>`` lines on a page is a doctest that Sybil runs. The
+build runs each page's examples once, by Sybil with the parsers and evaluator the tests use
+(`rulesite.doctests`), and this superfences formatter (listed in ``mkdocs.yml`` for ``python``
+fences) reads what each line recorded as it ran, and shows:
 
 - for each result (anything with ``steps`` and ``outcome``), a worked example: the
   situation in game words, each step with its rule's title linked to the rule, and the
@@ -34,16 +35,18 @@ from html import escape
 from typing import Any
 
 from markdown import Markdown
+from sybil.example import SybilFailure
 
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
-from rulesite.extension import PYTHON_TEMPLATE, converts_a_docstring, docs_of, page_of, rule_href
-from rulesite.model import Docs, Fence, Page, plain, this_build
+from rulesite.build import Conversion, context_of, converts_a_docstring, docs_of, holds_all, rule_href
+from rulesite.doctests import asked as asked_of
+from rulesite.doctests import attributes_of_one, examples_of, printed
+from rulesite.extension import PYTHON_TEMPLATE
+from rulesite.model import Fence, Page, plain
 
 log = logging.getLogger("mkdocs.rulesite")
-_CHECKER = doctest.OutputChecker()
-_PARSER = doctest.DocTestParser()
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,88 +84,135 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     shown = shown_by(src, md)
     if not src.lstrip().startswith(">>>"):
         return _highlighted(fences, src, "python", options=options, md=md, kwargs=kwargs)
-    if getattr(md, "rulesite_holds_all", False):  # the print page: no Python to highlight
+    if holds_all(md):  # the print page: no Python to highlight
         return render(shown, "", md)
     code = _highlighted(fences, src, "pycon", options=options, md=md, kwargs=kwargs)
     return render(shown, code, md)
 
 
-# How and when examples run: each page's blocks once per build, whichever conversion asks first
-# (the page itself, or the print page that holds every system page).
+# How and when examples run: each page's examples once per build, by Sybil (the parsers and
+# evaluator the tests use, `rulesite.doctests`), whichever conversion asks first (the page
+# itself, or the print page that holds every system page); a block is found by its place.
 
 
 def shown_by(src: str, md: Any) -> list[Shown]:
     """What a block shows: its page's run of it, or, for a block no page holds, a run here and now."""
-    docs = docs_of(md)
-    found = _fence_of(src, md, docs)
-    if found is None:  # a docstring's example: run in this conversion's namespace
-        return _run_block(src, _namespace(md), "an example")
+    context = context_of(md)
+    found = _next_fence(src, context.conversion)
+    if found is None:  # a fragment's example (a test's, a docstring's): run in this conversion's namespace
+        document = examples_of(f"```python\n{src.rstrip()}\n```\n", "an example")
+        document.namespace = context.conversion.namespace
+        return _run(document, [(1, 10**9)], "an example").get(1, [])
     page, fence = found
-    return _page_runs(docs, page)[fence.line]
-
-
-_RUNS: list[tuple[Docs, dict[str, dict[int, list[Shown]]]]] = []
-"""The docs being built and each page's runs, block by block (one entry: a new read of the docs clears it)."""
-
-_HIGHLIGHTED: list[tuple[Docs, dict[tuple[str, ...], str]]] = []
-"""The docs being built and each block's highlighted code, as pages show it."""
-
-
-def _page_runs(docs: Docs, page: Page) -> dict[int, list[Shown]]:
-    runs: dict[str, dict[int, list[Shown]]] = this_build(_RUNS, docs)
+    runs: dict[str, dict[int, list[Shown]]] = context.build(md).runs
     if page.src not in runs:
         runs[page.src] = run_page(page)
-    return runs[page.src]
+    return runs[page.src][fence.line]
+
+
+def _next_fence(src: str, conversion: Conversion) -> tuple[Page, Fence] | None:
+    """The page's next ``python`` fence, in the order the conversion formats them.
+
+    Its text confirms the place: a fence the formatter is not given (inside another block) is
+    passed over; a block no page holds (a docstring's) leaves the page's fences as they are.
+    """
+    text = src.strip()
+    at = next((n for n, (_, fence) in enumerate(conversion.fences) if fence.source.strip() == text), None)
+    if at is None:
+        return None
+    found = conversion.fences[at]
+    del conversion.fences[: at + 1]
+    return found
 
 
 def run_page(page: Page) -> dict[int, list[Shown]]:
-    """Every ``python`` block of a page in its order, in one namespace as Sybil runs them.
+    """Every ``python`` block of a page in its order, in one namespace, by Sybil as the tests run them.
 
-    Each invisible code block runs before the first block below it. Returns what each
-    block shows, by the line of its opening fence.
+    Returns what each block shows, by the line of its opening fence.
     """
-    namespace: dict[str, Any] = {}
-    hidden = list(page.hidden_code)
-    shown: dict[int, list[Shown]] = {}
-    for fence in page.fences:
-        if fence.language != "python":
-            continue
-        while hidden and hidden[0][0] < fence.line:
-            line, code = hidden.pop(0)
-            _execute_code(code, namespace, f"docs/{page.src}, line {line}")
-        shown[fence.line] = _run_block(fence.source, namespace, f"docs/{page.src}, line {fence.line + 1}")
-    return shown
+    fences = [(fence.line, fence.end) for fence in page.fences if fence.language == "python"]
+    return _run(examples_of(page.text, f"docs/{page.src}"), fences, f"docs/{page.src}")
 
 
-def _run_block(src: str, namespace: dict[str, Any], where: str) -> list[Shown]:
-    if not src.lstrip().startswith(">>>"):
-        _execute_code(src, namespace, where)
-        return []
-    run = _Run(where, namespace)
-    for example in _PARSER.get_examples(src):
-        _run_example(example, run)
-    return run.shown
+def _run(document: Any, fences: list[tuple[int, int]], where: str) -> dict[int, list[Shown]]:
+    """Run a document's examples; what each fence shows, by its opening line."""
+    runs = {line: _Run(where, document.namespace) for line, _ in fences}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for example in document.examples():
+            failure = _evaluate(example)
+            if not isinstance(example.parsed, doctest.Example):
+                if failure:
+                    log.warning("%s, line %d: the code block failed: %s", where, example.line, failure)
+                continue
+            run = next((runs[line] for line, end in fences if line < example.line <= end), None)
+            run = run or _Run(where, document.namespace)  # outside every fence: the tests refuse it
+            _show_example(example, failure, run, f"{where}, line {example.line}")
+    return {line: run.shown for line, run in runs.items()}
 
 
-def _fence_of(src: str, md: Any, docs: Docs) -> tuple[Page, Fence] | None:
-    """The page and fence a block is, by its text: on the page being built, else after the last one found.
+def _evaluate(example: Any) -> str:
+    """Run one example through Sybil; what went wrong, if anything."""
+    try:
+        example.evaluate()
+    except SybilFailure as failure:
+        return str(failure.result)
+    except Exception as error:  # a code block's failure: the build must say where
+        return repr(error)
+    return ""
 
-    The print page holds every system page in order, so a block that two pages share is
-    taken from the page whose blocks came just before it.
-    """
-    candidates = docs.fences_by_source.get(src.strip(), ())
-    if not candidates:
-        return None
-    page = page_of(md)
-    last: tuple[str, int] = getattr(md, "rulesite_last_fence", ("", 0))
-    found = (
-        next((c for c in candidates if page and c[0].src == page.src), None)
-        or next((c for c in candidates if c[0].src == last[0] and c[1].line > last[1]), None)
-        or next((c for c in candidates if c[0].src != last[0]), None)
-        or candidates[0]
-    )
-    md.rulesite_last_fence = (found[0].src, found[1].line)
-    return found
+
+def _show_example(example: Any, failure: str, run: _Run, line: str) -> None:
+    """What one ``>>>`` line shows, from what its one run recorded; a failure is logged and shown."""
+    parsed: doctest.Example = example.parsed
+    error = getattr(example, "error", None)
+    if not hasattr(example, "kept"):  # refused before it ran (a directive)
+        log.warning("%s: %s", line, failure)
+        run.shown.append(Shown(failed=(line, parsed.want.strip(), failure.strip())))
+        return
+    tree = ast.parse(parsed.source)
+    if error is not None and (parsed.exc_msg is None or failure):
+        got = traceback.format_exception_only(type(error), error)[-1]
+        log.warning("%s: the example raised %s", line, got.strip())
+        expected = parsed.exc_msg.strip() if parsed.exc_msg else parsed.want.strip()
+        run.shown.append(Shown(failed=(line, expected, got.strip())))
+        return
+    if error is not None:
+        refused = Shown(label=_label(tree), refusal=str(error))
+        run.shown.append(_with_context(refused, tree, parsed.source, run))
+        return
+    if parsed.exc_msg is not None:
+        log.warning("%s: expected %s, but nothing was raised", line, parsed.exc_msg.strip())
+        got = example.output.strip() or "nothing raised"
+        run.shown.append(Shown(failed=(line, parsed.exc_msg.strip(), got)))
+    elif failure:
+        log.warning("%s: the example did not evaluate as expected:\nExpected:\n%sGot:\n%s",
+                    line, parsed.want, example.output)
+        run.shown.append(Shown(failed=(line, parsed.want.strip(), example.output.strip())))
+    shown = _read(tree, example, run)
+    if shown:
+        run.shown.append(_with_context(asked(shown, tree, run.namespace), tree, parsed.source, run))
+
+
+def _read(tree: ast.Module, example: Any, run: _Run) -> Shown | None:
+    """What the player is shown of a line that ran: read from what it printed and what it kept."""
+    output: str = example.output
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        return Shown(text=output) if output.strip() else None
+    expr = tree.body[0].value
+    value = example.kept[0] if example.kept else None
+    inner = printed(expr)
+    if inner is not None:
+        return _show(inner[0], value, run)
+    if isinstance(expr, ast.Attribute) or attributes_of_one(expr):
+        return _show_attributes(expr, value, run)
+    question = asked_of(expr, run.namespace)
+    shown_value = value if question is None else bool(value)
+    before = output.removesuffix(f"{shown_value!r}\n") if shown_value is not None else output
+    if before:  # printed more than one value: the player reads what was printed
+        return Shown(text=before)
+    if question is not None:
+        return _show(question, value if _is_result(value) else bool(value), run)
+    return _show(expr, value, run)
 
 
 def _highlighted(
@@ -176,165 +226,27 @@ def _highlighted(
     if converts_a_docstring(md):  # mkdocstrings gives a docstring's code ids of its own
         return highlight()
     key = (src, language, repr(sorted(dict(options).items())), repr(sorted(kwargs.items())))
-    done: dict[tuple[str, ...], str] = this_build(_HIGHLIGHTED, docs_of(md))
+    done = context_of(md).build(md).highlighted
     if key not in done:
         done[key] = highlight()
     return done[key]
-
-
-def _namespace(md: Any) -> dict[str, Any]:
-    if not hasattr(md, "rulesite_namespace"):
-        md.rulesite_namespace = {}
-    namespace: dict[str, Any] = md.rulesite_namespace
-    return namespace
-
-
-def _execute_code(src: str, namespace: dict[str, Any], where: str) -> None:
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(src, where, "exec"), namespace)
-    except Exception as error:  # the page's code failed: the build must say where
-        log.warning("%s: the code block failed: %r", where, error)
-
-
-def _run_example(example: doctest.Example, run: _Run) -> None:
-    if example.options.get(doctest.SKIP):
-        return
-    where = run.where.rsplit("line ", 1)
-    line = f"{where[0]}line {int(where[1]) + example.lineno}" if len(where) == 2 else run.where
-    tree = ast.parse(example.source)
-    try:
-        got, shown = _evaluate(tree, example.source, run)
-    except Exception as error:  # a refusal the example expects, or a failure the build reports
-        _refused(example, error, tree, run, line)
-        return
-    failed: tuple[str, ...] = ()
-    if example.exc_msg is not None:
-        log.warning("%s: expected %s, but nothing was raised", line, example.exc_msg.strip())
-        failed = (line, example.exc_msg.strip(), got.strip() or "nothing raised")
-    elif not _CHECKER.check_output(example.want, got, _flags(example)):
-        log.warning(
-            "%s: the example did not evaluate as expected:\nExpected:\n%sGot:\n%s", line, example.want, got
-        )
-        failed = (line, example.want.strip(), got.strip())
-    if failed:
-        run.shown.append(Shown(failed=failed))
-    if shown:
-        run.shown.append(_with_context(asked(shown, tree, run.namespace), tree, example.source, run))
-
-
-def _flags(example: doctest.Example) -> int:
-    flags = 0
-    for flag, on in example.options.items():
-        flags = flags | flag if on else flags & ~flag
-    return flags
-
-
-def _refused(example: doctest.Example, error: Exception, tree: ast.Module, run: _Run, line: str) -> None:
-    got = traceback.format_exception_only(type(error), error)[-1]
-    if example.exc_msg is None or not _CHECKER.check_output(example.exc_msg, got, _flags(example)):
-        log.warning("%s: the example raised %s", line, got.strip())
-        expected = example.exc_msg.strip() if example.exc_msg else example.want.strip()
-        run.shown.append(Shown(failed=(line, expected, got.strip())))
-        return
-    run.shown.append(_with_context(Shown(label=_label(tree), refusal=str(error)), tree, example.source, run))
-
-
-def _evaluate(tree: ast.Module, source: str, run: _Run) -> tuple[str, Shown | None]:
-    """Run one ``>>>`` line: what doctest would see printed, and what the player is shown."""
-    namespace = run.namespace
-    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
-        output = io.StringIO()
-        with contextlib.redirect_stdout(output):
-            exec(compile(source, run.where, "exec"), namespace)
-        text = output.getvalue()
-        return text, Shown(text=text) if text.strip() else None
-    expr = tree.body[0].value
-    printed = _printed(expr)
-    if printed is not None:
-        inner, explain = printed
-        value = _eval(inner, namespace)
-        text = value.explain() if explain else str(value)
-        return text + "\n", _show(inner, value, run)
-    if isinstance(expr, ast.Attribute) or _attributes_of_one(expr):
-        return _show_attributes(expr, run)
-    asked = _asked(expr, namespace)
-    if asked is not None:
-        return _show_yes_or_no(asked, run)
-    output = io.StringIO()
-    with contextlib.redirect_stdout(output):
-        value = _eval(expr, namespace)
-    text = output.getvalue()
-    if text:  # printed more than one value: the player reads what was printed
-        return text + ("" if value is None else repr(value) + "\n"), Shown(text=text)
-    return ("" if value is None else repr(value) + "\n"), _show(expr, value, run)
-
-
-def _asked(expr: ast.expr, namespace: dict[str, Any]) -> ast.expr | None:
-    """For ``bool(x)``: ``x``, the value whose truth is asked."""
-    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "bool"):
-        return None
-    if len(expr.args) != 1 or expr.keywords or namespace.get("bool", bool) is not bool:
-        return None
-    return expr.args[0]
-
-
-def _show_yes_or_no(asked: ast.expr, run: _Run) -> tuple[str, Shown | None]:
-    """``bool(result)``: the result itself, whose steps say why, each rule linked; it is run once."""
-    output = io.StringIO()
-    with contextlib.redirect_stdout(output):
-        value = _eval(asked, run.namespace)
-    got = f"{output.getvalue()}{bool(value)!r}\n"
-    if output.getvalue():
-        return got, Shown(text=output.getvalue())
-    if _is_result(value):
-        return got, _show(asked, value, run)
-    return got, _show(asked, bool(value), run)
 
 
 def _eval(expr: ast.expr, namespace: dict[str, Any]) -> Any:
     return eval(compile(ast.Expression(expr), "<example>", "eval"), namespace)
 
 
-def _printed(expr: ast.expr) -> tuple[ast.expr, bool] | None:
-    """For ``print(x)`` or ``print(x.explain())``: ``x`` and whether it is explained."""
-    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "print"):
-        return None
-    if len(expr.args) != 1 or expr.keywords:
-        return None
-    arg = expr.args[0]
-    if (
-        isinstance(arg, ast.Call)
-        and isinstance(arg.func, ast.Attribute)
-        and arg.func.attr == "explain"
-        and not arg.args
-        and not arg.keywords
-    ):
-        return arg.func.value, True
-    return arg, False
-
-
-def _attributes_of_one(expr: ast.expr) -> bool:
-    """``r.final, r.mitigated``: a tuple of attributes of one name."""
-    if not isinstance(expr, ast.Tuple) or not expr.elts:
-        return False
-    bases = {ast.dump(item.value) for item in expr.elts if isinstance(item, ast.Attribute)}
-    return len(bases) == 1 and all(isinstance(item, ast.Attribute) for item in expr.elts)
-
-
-def _show_attributes(expr: ast.expr, run: _Run) -> tuple[str, Shown | None]:
+def _show_attributes(expr: ast.expr, base: Any, run: _Run) -> Shown | None:
     items = expr.elts if isinstance(expr, ast.Tuple) else [expr]
     base_expr = items[0].value  # type: ignore[attr-defined]
-    base = _eval(base_expr, run.namespace)
     values = tuple((_figure_name(item), getattr(base, item.attr)) for item in items)  # type: ignore[attr-defined]
-    got = repr(tuple(value for _, value in values)) if isinstance(expr, ast.Tuple) else repr(values[0][1])
     if _is_result(base) and id(base) not in run.results_seen:
         run.results_seen.add(id(base))
         # One attribute that is the answer itself: the result line already says it in words.
         if len(values) == 1 and values[0][1] == getattr(base, "answer", object()):
             values = ()
-        return got + "\n", Shown(label=_label_of(base_expr), result=base, values=values)
-    return got + "\n", Shown(values=values)
+        return Shown(label=_label_of(base_expr), result=base, values=values)
+    return Shown(values=values)
 
 
 def _show(expr: ast.expr, value: Any, run: _Run) -> Shown | None:
@@ -589,7 +501,7 @@ def render(shown: list[Shown], code: str, md: Any) -> str:
     The print page leaves the Python out (it says so, and would only hide it when printed).
     """
     parts = [_render_one(item, md) for item in shown]
-    in_print = getattr(md, "rulesite_holds_all", False)
+    in_print = holds_all(md)
     if not parts:
         return "" if in_print else python_toggle(code, "Python: the names the examples use", "example-setup")
     toggle = "" if in_print else python_toggle(code, "Show as Python")
@@ -846,7 +758,7 @@ def _printed_label(expr: ast.expr, shown: Shown) -> Shown | None:
     Text the example writes before a colon is its question; a value of several lines (a wound
     track) is shown as the example printed it, lines aligned.
     """
-    if len(shown.values) != 1 or _printed(expr) is None:
+    if len(shown.values) != 1 or printed(expr) is None:
         return None
     value = shown.values[0][1]
     text = words(value)
@@ -862,8 +774,8 @@ def _printed_label(expr: ast.expr, shown: Shown) -> Shown | None:
 
 
 def _unprinted(expr: ast.expr) -> ast.expr:
-    printed = _printed(expr)
-    return printed[0] if printed else expr
+    inner = printed(expr)
+    return inner[0] if inner else expr
 
 
 def _subjects(node: ast.expr) -> list[ast.expr]:
@@ -999,7 +911,7 @@ def _with_context(shown: Shown, tree: ast.Module, source: str, run: _Run) -> Sho
 def page_outcomes(page: Page) -> dict[int, tuple[Shown, ...]]:
     """What each executed example of a page shows, by its fence's line.
 
-    The build's own run of the page (`run_page`), kept to the examples: a release records it.
+    The page's one run by Sybil (`run_page`), kept to the examples: a release records it.
     """
     examples = {fence.line for fence in page.fences if fence.is_example}
     return {line: tuple(shown) for line, shown in run_page(page).items() if line in examples}

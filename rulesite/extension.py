@@ -26,7 +26,6 @@ import logging
 import posixpath
 import re
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from markdown import Extension, Markdown
@@ -37,114 +36,51 @@ from markdown.treeprocessors import Treeprocessor
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts, tables
+from rulesite.build import (
+    UNKNOWN_PAGE,
+    Context,
+    Conversion,
+    builder_page,
+    context_of,
+    converts_a_docstring,
+    links_resolved_from_source,
+    rule_href,
+    shown_on,
+)
 from rulesite.markup import Element, Raw, Text, escaped, tree_of, written
 from rulesite.model import (
-    DOCS,
     PRINT_MARKER,
     RULINGS_MARKER,
     Docs,
+    Fence,
     Page,
-    current,
     demoted,
     relative_url,
     system_pages,
-    this_build,
 )
 from rulesite.reading import directives
 
 log = logging.getLogger("mkdocs.rulesite")
 
 _CITATION = re.compile(r"§([a-z0-9][a-z0-9-]*[a-z0-9])")
-UNKNOWN_PAGE = "api.md"
-"""Where a fragment converted outside any page's conversion is taken to be shown, one folder down."""
-
-_UNDER_WAY: list[Page] = []
-"""The page whose conversion is under way, if any (set when it starts, emptied when it ends).
-
-mkdocstrings converts each docstring with a Markdown instance of its own while the page's
-``:::`` block is being read, so a docstring is converted while its page's conversion is
-under way (in MkDocs, ProperDocs and Zensical alike): its HTML is shown on that page.
-"""
-
-
-_UNDER_WAY_DOCS: list[Docs] = []
-"""The docs that page was read from (its docstrings are read from the same, not stat'ed again)."""
-
-_INNER = "MkdocstringsInnerExtension"
-"""mkdocstrings' extension of the Markdown instance that converts docstrings."""
-
-
-def converts_a_docstring(md: Markdown) -> bool:
-    """Whether this Markdown instance is mkdocstrings' own, converting docstrings (not a page)."""
-    return any(type(extension).__name__ == _INNER for extension in md.registeredExtensions)
-
-
-def docs_of(md: Markdown) -> Docs:
-    """The docs being built (read when the page's conversion starts)."""
-    docs: Docs | None = getattr(md, "rulesite_docs", None)
-    return docs if docs is not None else current()
-
-
-def page_of(md: Markdown) -> Page | None:
-    """The page being converted (set when its conversion starts)."""
-    page: Page | None = getattr(md, "rulesite_page", None)
-    return page
-
-
-def shown_on(md: Markdown) -> Page | None:
-    """The page this conversion's HTML is shown on: its own, or, for a docstring, the enclosing page's."""
-    page: Page | None = getattr(md, "rulesite_shown_on", None)
-    return page
-
-
-def rule_href(anchor: str, md: Markdown, docs: Docs) -> str | None:
-    """The link to the rule with this anchor from the page being converted; ``None`` if unknown."""
-    target = docs.anchors.get(anchor)
-    if target is None:
-        return None
-    page = shown_on(md)
-    source = page.src if page else UNKNOWN_PAGE
-    if source == target.page or getattr(md, "rulesite_holds_all", False):
-        return f"#{anchor}"
-    if _links_resolved_from_source(md):
-        return f"{posixpath.relpath(target.page, posixpath.dirname(source) or '.')}#{anchor}"
-    return f"{relative_url(target.page, source)}#{anchor}"
-
-
-def _links_resolved_from_source(md: Markdown) -> bool:
-    """Whether the builder resolves every relative link of a page's HTML against its source file.
-
-    Zensical does (``affinity.md#guarding`` becomes ``../affinity/#guarding``, and so would
-    ``../affinity/#guarding`` become ``../../affinity/#guarding``); MkDocs and ProperDocs
-    leave raw HTML alone, so it must hold the built page's own relative URL. Zensical adds
-    its rendering context to every Markdown instance, mkdocstrings' included.
-    """
-    return "rendering_context" in md.preprocessors or any(
-        type(extension).__module__.startswith("zensical") for extension in md.registeredExtensions
-    )
 
 
 class _Assemble(Preprocessor):
     """Identify the page, then expand its directives and add the glossary."""
 
-    def __init__(self, md: Markdown, docs_dir: str) -> None:
+    def __init__(self, md: Markdown, context: Context) -> None:
         super().__init__(md)
-        self.docs_dir = Path(docs_dir)
+        self.context = context
 
     def run(self, lines: list[str]) -> list[str]:
-        inner = bool(_UNDER_WAY) and converts_a_docstring(self.md)
-        # A docstring is read while its page's conversion is under way: the docs are the page's.
-        docs = _UNDER_WAY_DOCS[0] if inner else current(self.docs_dir if self.docs_dir.is_dir() else DOCS)
-        self.md.rulesite_docs = docs
-        page = None if inner else docs.page_of_text("\n".join(lines))
-        self.md.rulesite_page = page
-        if page is not None:  # a page's conversion is never inside another's
-            _UNDER_WAY[:] = [page]
-            _UNDER_WAY_DOCS[:] = [docs]
-        self.md.rulesite_shown_on = page or (_UNDER_WAY[0] if _UNDER_WAY else None)
-        self.md.rulesite_holds_all = False
-        self.md.rulesite_namespace = {}
-        self.md.rulesite_last_fence = ("", 0)
+        build = self.context.build(self.md)
+        docs = build.docs
+        # The builder tells the page; a docstring's conversion is shown on the page that holds it.
+        found = builder_page(self.md, docs)
+        page = None if converts_a_docstring(self.md) else found
+        conversion = self.context.conversion = Conversion(page=page, shown_on=found)
+        if page is not None:
+            conversion.fences = [(page, fence) for fence in page.fences if fence.language == "python"]
         where = page.src if page else "a page"
         assembled: list[str] = []
         marks = directives(lines)  # read by rulesite.reading: a directive shown as code is none
@@ -152,7 +88,8 @@ class _Assemble(Preprocessor):
             if marks.get(index) == RULINGS_MARKER:
                 assembled += rulings_index(docs).splitlines()
             elif marks.get(index) == PRINT_MARKER:
-                self.md.rulesite_holds_all = True
+                conversion.holds_all = True
+                conversion.fences = [pair for src in _systems(docs) for pair in _printed(docs.pages[src])]
                 assembled += print_all(docs).splitlines()
             else:
                 assembled.append(line)
@@ -160,21 +97,18 @@ class _Assemble(Preprocessor):
         expanded = any(mark in {RULINGS_MARKER, PRINT_MARKER} for mark in marks.values())
         tables = directives(assembled) if expanded else marks  # the lines moved: read them again
         for index, line in enumerate(assembled):
-            out += _table(line, where, docs) if tables.get(index, "").startswith(TABLE_DIRECTIVE) else [line]
+            directive = tables.get(index, "").startswith(TABLE_DIRECTIVE)
+            out += _table(line, where, build.tables) if directive else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
-
-
-_TABLES: list[tuple[Docs, dict[str, str]]] = []
-"""The docs being built and each table directive's Markdown: the print page repeats every system page's."""
 
 
 TABLE_DIRECTIVE = "<!-- table:"
 
 
-def _table(line: str, where: str, docs: Docs) -> list[str]:
+def _table(line: str, where: str, done: dict[str, str]) -> list[str]:
+    """A table directive's table, made once per build (``done``: the build's tables)."""
     indent = line[: len(line) - len(line.lstrip())]
     spec = line.strip().removeprefix(TABLE_DIRECTIVE).removesuffix("-->").strip()
-    done: dict[str, str] = this_build(_TABLES, docs)
     if spec not in done:
         module_name, _, function_name = spec.partition(":")
         try:
@@ -277,6 +211,21 @@ def print_all(docs: Docs) -> str:
     return "\n\n".join(_for_players(page, demoted(page, docs)) for page in pages)
 
 
+def _for_programmers(page: Page, count: int) -> range:
+    """The lines of a page's "For programmers" section (its heading's anchor ends in ``-for-programmers``)."""
+    cut = next((h for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
+    if cut is None:
+        return range(0)
+    after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
+    return range(cut.line, min(after, default=count + 1))
+
+
+def _printed(page: Page) -> list[tuple[Page, Fence]]:
+    """The ``python`` fences of a page the print page shows, in order."""
+    hidden = _for_programmers(page, len(page.lines))
+    return [(page, fence) for fence in page.fences if fence.language == "python" and fence.line not in hidden]
+
+
 def _for_players(page: Page, text: str) -> str:
     """The page without its programmers' section, its flowcharts moved to the end of the system.
 
@@ -285,11 +234,7 @@ def _for_players(page: Page, text: str) -> str:
     starts a page of its own (rules.css) and the rules before it fill their pages.
     """
     lines = text.split("\n")
-    cut = next((h for h in page.headings if (h.anchor or "").endswith("-for-programmers")), None)
-    hidden = range(0)
-    if cut is not None:
-        after = [h.line for h in page.headings if h.line > cut.line and h.level <= cut.level]
-        hidden = range(cut.line, min(after, default=len(lines) + 1))
+    hidden = _for_programmers(page, len(lines))
     charts = [f for f in page.fences if f.language == "mermaid" and not f.indent and f.line not in hidden]
     moved = {number for chart in charts for number in range(chart.line, chart.end + 1)}
     left_out = moved | set(hidden)
@@ -313,9 +258,6 @@ class _Cite(Postprocessor):
     """Link each ``§anchor`` of the page's HTML (code included) to its rule."""
 
     def run(self, text: str) -> str:
-        if page_of(self.md) is not None:
-            _UNDER_WAY.clear()  # the page's conversion ends here: its docstrings are converted
-            _UNDER_WAY_DOCS.clear()
         if "§" not in text:
             return text
         tree = tree_of(self.md, text)
@@ -328,8 +270,8 @@ class _Cite(Postprocessor):
 
     def _cited(self, raw: str, ids: set[str | None]) -> list[Element | Raw] | None:
         """A text's pieces with each citation a link to its rule; ``None`` if it cites nothing known."""
-        docs = docs_of(self.md)
-        page = page_of(self.md)
+        context = context_of(self.md)
+        docs, page = context.build(self.md).docs, context.conversion.page
         pieces: list[Element | Raw] = []
         done = 0
         for match in _CITATION.finditer(raw):
@@ -369,7 +311,7 @@ class _Inert(Postprocessor):
     def run(self, text: str) -> str:
         if PYTHON_TEMPLATE not in text:
             return text
-        from_source = _links_resolved_from_source(self.md)
+        from_source = links_resolved_from_source(self.md)
         tree = tree_of(self.md, text)
         for template in list(tree.iter("template")):
             if template.start != PYTHON_TEMPLATE or template.parent is None:
@@ -397,12 +339,19 @@ class RulesiteExtension(Extension):
     def __init__(self, **kwargs: Any) -> None:
         self.config = {"docs_dir": ["docs", "The docs folder, relative to where the builder runs"]}
         super().__init__(**kwargs)
+        self.rulesite_context = Context(self.getConfig("docs_dir"))
+        """The build and the conversion under way, shared by the site's extensions (`rulesite.build`)."""
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Register the page assembly (before fences are read) and citation links (last)."""
-        md.preprocessors.register(_Assemble(md, self.getConfig("docs_dir")), "rulesite", 35)
+        md.registerExtension(self)
+        md.preprocessors.register(_Assemble(md, self.rulesite_context), "rulesite", 35)
         md.postprocessors.register(_Cite(md), "rulesite_cite", 5)
         md.postprocessors.register(_Inert(md), "rulesite_inert", 4)
+
+    def reset(self) -> None:
+        """Forget the conversion under way (``Markdown.reset``); the build's work stays."""
+        self.rulesite_context.reset()
 
 
 def makeExtension(**kwargs: Any) -> RulesiteExtension:

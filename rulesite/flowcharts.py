@@ -20,7 +20,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from rulesite.extension import docs_of, rule_href
+from rulesite.build import docs_of, holds_all, page_of, rule_href
 from rulesite.markup import Element, parse
 from rulesite.model import DOCS, ROOT, Flowchart, current
 from rulesite.stated import drawn
@@ -144,8 +144,8 @@ def _linked(drawing: Element, md: Any) -> None:
 
 
 def _check_targets(src: str, md: Any) -> None:
-    page = getattr(md, "rulesite_page", None)
-    if page is None or getattr(md, "rulesite_holds_all", False):
+    page = page_of(md)
+    if page is None or holds_all(md):
         return
     site_ids = set(docs_of(md).anchors)
     for chart in (chart for chart in page.flowcharts if chart.source.strip() == src.strip()):

@@ -383,32 +383,12 @@ class Docs:
         """Every flowchart of the site."""
         return tuple(chart for page in self.pages.values() for chart in page.flowcharts)
 
-    @cached_property
-    def fences_by_source(self) -> dict[str, tuple[tuple[Page, Fence], ...]]:
-        """Every fence of the site by its stripped text, with its page, in page order."""
-        found: dict[str, list[tuple[Page, Fence]]] = {}
-        for page in self.pages.values():
-            for fence in page.fences:
-                found.setdefault(fence.source.strip(), []).append((page, fence))
-        return {source: tuple(pairs) for source, pairs in found.items()}
-
     def heading(self, anchor: str) -> Heading | None:
         """The heading that carries an anchor, wherever it is."""
         for page in self.pages.values():
             for heading in page.headings:
                 if heading.anchor == anchor:
                     return heading
-        return None
-
-    def page_of_text(self, markdown: str) -> Page | None:
-        """The page whose Markdown this is (a builder hands extensions the text, not the file)."""
-        for page in self.pages.values():
-            if page.text.rstrip() == markdown.rstrip():
-                return page
-        titles = [line for line in markdown.splitlines() if line.startswith("# ")]
-        for page in self.pages.values():
-            if titles and page.title and titles[0] == page.lines[page.title.line - 1]:
-                return page
         return None
 
     def glossary(self) -> dict[str, str]:
@@ -675,29 +655,9 @@ def system_pages(config: Path = ROOT / "mkdocs.yml") -> list[str]:
     return []
 
 
-_cache: dict[tuple[Path, tuple[float, ...]], Docs] = {}
-
-
 def current(root: Path = DOCS) -> Docs:
-    """The docs as they are now: read again only when a page changed (a live-reloading server).
-
-    One read per build whichever way the folder is named (``docs`` from the builder's working
-    directory, or its absolute path): each read is a new `Docs`, and what is kept per build (the
-    examples' runs, their highlighted code) is kept per `Docs`.
-    """
-    root = root.resolve()
-    stamp = (root, tuple(path.stat().st_mtime for path in sorted(root.rglob("*.md"))))
-    if stamp not in _cache:
-        _cache.clear()
-        _cache[stamp] = load(root)
-    return _cache[stamp]
-
-
-def this_build(cache: list[tuple[Docs, dict[Any, Any]]], docs: Docs) -> dict[Any, Any]:
-    """What ``cache`` keeps for the docs being built; a new read of the docs (a new build) empties it."""
-    if not cache or cache[0][0] is not docs:
-        cache[:] = [(docs, {})]
-    return cache[0][1]
+    """The docs as they are now, read again (a build reads them once: `rulesite.build`)."""
+    return load(root.resolve())
 
 
 PUBLISHED = ROOT / "tests" / "published_anchors.txt"

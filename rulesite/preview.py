@@ -26,7 +26,7 @@ from xml.etree.ElementTree import Element
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 
-from rulesite.extension import converts_a_docstring
+from rulesite.build import converts_a_docstring
 
 
 class _PagePreview(Treeprocessor):

@@ -3,7 +3,8 @@
 ``scripts/release VERSION`` records a release as ``docs/releases/VERSION.json``: for every
 anchored heading of the system pages (a rule or a ruling) its anchor, page, title, text as
 plain words, and the outcome of each worked example under it (the situation in game words and
-the result), computed as the build computes them (`rulesite.examples.page_outcomes`). The
+the result), from the one run of the page's examples by Sybil that the build shows
+(`rulesite.examples.page_outcomes`). The
 files are committed, so the site builds from a tarball or a shallow clone: nothing reads git.
 
 `changes` compares two releases: each rule or ruling added, changed, moved or retired, with its

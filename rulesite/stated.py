@@ -33,7 +33,7 @@ states one with a Mermaid comment on the line below the label::
 
 The comments are invisible on the built page (Mermaid comments are not drawn; `drawn` gives a
 chart's source without them, so annotating a chart needs no new drawing). The tests run each
-one in its place among the page's examples (``tests/examples.py``), so a stale sentence, heading
+one in its place among the page's examples (``rulesite/doctests.py``), so a stale sentence, heading
 or label fails with its page and line, and ``scripts/test --update`` lists it for a person to
 rewrite. A message writes a number as the page wrote the old one (``7.5``, not ``15/2``).
 """

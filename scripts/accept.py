@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulesite.console import sessions  # noqa: E402
+from rulesite.doctests import docstrings_sybil, pages_sybil  # noqa: E402
 from rulesite.model import Page  # noqa: E402
 from rulesite.stated import Stated  # noqa: E402
-from tests.examples import docstrings_sybil, pages_sybil  # noqa: E402
 
 SOURCES = ("rules", "calculators")  # packages whose docstrings' examples are updated too
 # What scripts/test --fast runs: the run whose failures --update lists and counts.

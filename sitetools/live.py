@@ -73,13 +73,16 @@ class LiveCode(FileSystemEventHandler):
         """Whether the calculators' wheel is to be written again after this build."""
         self.signals: Path | None = None
         self.observer: Any = None
+        self.imports: Any = None
+        """The rules' import graph (`rulesite.dependencies.ImportGraph`), kept for the session."""
 
     # -- MkDocs' events ------------------------------------------------------------------------
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Once per ``mkdocs serve``: whether it builds dirty; the code's import graph, read once."""
         self.dirty = dirty
-        importlib.import_module("rulesite.dependencies").import_graph(self.root)  # then only what changes
+        self.imports = importlib.import_module("rulesite.dependencies").ImportGraph(self.root)
+        self.imports()  # read once, then only what changes
 
     def on_serve(self, server: Any, *, config: Any, builder: Any) -> Any:
         """Watch the code (watchdog), and have the server watch the folder where saves are told."""
@@ -185,7 +188,7 @@ class LiveCode(FileSystemEventHandler):
         try:
             dependencies = importlib.import_module("rulesite.dependencies")
             model = importlib.import_module("rulesite.model")
-            graph = dependencies.import_graph(self.root)
+            graph = self.imports()
             pages: set[str] = dependencies.pages_using(changed, model.current(docs_dir), graph)
         except Exception as error:  # a file that does not parse yet: rebuild every page
             log.warning("Could not tell which pages use %s (%r): all are rebuilt", ", ".join(changed), error)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulesite import QUIET_BUILD
-from tests.examples import pages_sybil
+from rulesite.doctests import pages_sybil
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,7 +1,7 @@
 """No example drops out of collection, and each is reported where it is on the page.
 
 The refusals themselves (a ``pycon`` or titled fence, a prompt outside a fence, a ``# doctest:``
-directive) run at collection, as failing examples, in tests/examples.py: ``pytest docs/x.md``
+directive) run at collection, as failing examples, in rulesite/doctests.py: ``pytest docs/x.md``
 applies them too. These tests check the collection on the real pages and on small made-up ones.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.examples import docstrings_sybil, doctest_examples, pages_sybil
+from rulesite.doctests import docstrings_sybil, doctest_examples, pages_sybil
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs").rglob("*.md"))

@@ -10,8 +10,8 @@ import pytest
 
 import rules.conditions
 import rules.resistances
+from rulesite.doctests import pages_sybil
 from rulesite.stated import check, drawn, find, numbers_in
-from tests.examples import pages_sybil
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,8 +25,9 @@ VENV = ROOT / ".cache" / "zensical"
 ZENSICAL = VENV / "bin" / "zensical"
 # The Zensical build is shared by the module and writes .cache/: under pytest-xdist one worker runs it.
 pytestmark = pytest.mark.xdist_group("zensical")
+# rulesite reads Markdown with markdown-it-py and runs the pages' examples by Sybil (rulesite/doctests.py).
 PACKAGES = ["zensical==0.0.73", "mkdocstrings==1.0.8", "mkdocstrings-python==2.0.11",
-            "markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0"]  # rulesite reads Markdown with them
+            "markdown-it-py==4.3.0", "mdit-py-plugins==0.7.0", "sybil==10.1.0"]
 PAGES = ["rulings", "print", "resistances", "monsters", "monster-balance", "affinity", "conditions",
          "conditions-list", "typed-damage", "typed-damage-odds", "taking-damage", "glossary", "api",
          "api/rule-code", "api/resistances",
