@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from sitetools.accept import _everything, _page, accept, apply, left_over
+
 pytestmark = pytest.mark.tooling  # left out of scripts/test --fast
 
 ROOT = Path(__file__).resolve().parent.parent
 ACCEPT = ROOT / "scripts" / "accept.py"
-sys.path.insert(0, str(ROOT / "scripts"))
 
-from accept import _everything, _page, accept, apply, left_over  # noqa: E402
 
 
 def _run(*pages: Path) -> subprocess.CompletedProcess[str]:
