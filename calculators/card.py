@@ -22,10 +22,10 @@ from markupsafe import Markup
 
 from calculators import answer_json
 
-__all__ = ["Markup", "answer_card", "render", "value", "values"]
+__all__ = ["Markup", "answer_card", "render", "spelled", "value", "values"]
 
 
-def _spelled(value: object) -> object:
+def spelled(value: object) -> object:
     """Text escaped as Python's ``html.escape`` spells it (``&#x27;``), as the rest of the site does.
 
     Jinja's autoescape would write ``&#39;``; HTML made elsewhere (Markup) is kept as it is.
@@ -35,14 +35,17 @@ def _spelled(value: object) -> object:
 
 def _templates() -> dict[str, str]:
     folder = resources.files(__package__ or "calculators") / "templates"
-    return {item.name: item.read_text(encoding="utf-8") for item in folder.iterdir() if item.name.endswith(".html")}
+    return {item.name: item.read_text(encoding="utf-8")
+            for item in folder.iterdir() if item.name.endswith(".html")}
 
 
 _ENVIRONMENT = Environment(
-    loader=DictLoader(_templates()), autoescape=True, finalize=_spelled, undefined=StrictUndefined,
+    loader=DictLoader(_templates()), autoescape=True, finalize=spelled, undefined=StrictUndefined,
     auto_reload=False,
 )
-_TEMPLATES: dict[str, Template] = {name: _ENVIRONMENT.get_template(name) for name in _ENVIRONMENT.list_templates()}
+_TEMPLATES: dict[str, Template] = {
+    name: _ENVIRONMENT.get_template(name) for name in _ENVIRONMENT.list_templates()
+}
 
 
 def render(name: str, /, **context: object) -> Markup:
@@ -77,7 +80,7 @@ def answer_card(system: str, query: str, links: str) -> str:
     """
     try:
         answer = json.loads(answer_json(system, query))
-    except Exception:  # noqa: BLE001 - the player reads a sentence, never a traceback
+    except Exception:  # a bug: the player reads a sentence, never a traceback
         answer = {"ok": False, "field": None, "crashed": True, "message": _CRASHED}
     answer["html"] = str(answered(answer, json.loads(links or "{}").get))
     return json.dumps(answer)
@@ -91,8 +94,8 @@ def answered(answer: Mapping[str, Any], href: Callable[[str], str | None]) -> Ma
         steps = [{"title": step["title"], "href": href(step["anchor"]), "text": step["text"]}
                  for step in answer["steps"]]
         odds = [_odds(chart) for chart in (answer.get("odds"), *answer.get("charts", ())) if chart]
-        card = {"kind": "result", "situation": answer["situation"], "steps": steps, "outcome": answer["outcome"],
-                "odds": odds, "values": [], "try_link": ""}
+        card = {"kind": "result", "situation": answer["situation"], "steps": steps,
+                "outcome": answer["outcome"], "odds": odds, "values": [], "try_link": ""}
     return render("worked-examples.html", cards=[render("worked-example.html", card=card)], toggle="")
 
 

@@ -608,16 +608,15 @@ def python_toggle(code: str, summary: str, kind: str = "") -> str:
     opened, or the page is printed.
     """
     classes = f"example-python {kind}".strip()
-    return str(card.render(
-        "python-toggle.html", classes=classes, summary=summary, start=Markup(PYTHON_TEMPLATE), code=Markup(code)
-    ))
+    parts = {"classes": classes, "summary": summary, "start": Markup(PYTHON_TEMPLATE), "code": Markup(code)}
+    return str(card.render("python-toggle.html", **parts))
 
 
 def _render_one(item: Shown, md: Any) -> Markup:
     return card.render("worked-example.html", card=_card(item, md))
 
 
-def _card(item: Shown, md: Any) -> dict[str, object]:  # noqa: PLR0911 - one return per kind of card
+def _card(item: Shown, md: Any) -> dict[str, object]:
     """What one shown line's card holds, for ``calculators/templates/worked-example.html``."""
     if item.failed:
         where, expected, actual = item.failed
@@ -629,7 +628,8 @@ def _card(item: Shown, md: Any) -> dict[str, object]:  # noqa: PLR0911 - one ret
     if item.answers:
         answers = [(situation, cited(words(value), md)) for situation, value in item.answers]
         return {"kind": "answers", "situation": item.label, "answers": answers}
-    values = [(name, _value(value, md) if not name and len(item.values) == 1 else card.value(cited(words(value), md)))
+    alone = len(item.values) == 1 and not item.values[0][0]  # one value with no name: a block of its own
+    values = [(name, _value(value, md) if alone else card.value(cited(words(value), md)))
               for name, value in item.values]
     if item.result is None:
         return {"kind": "values", "situation": item.label, "values": values}
