@@ -617,7 +617,13 @@ def _render_one(item: Shown, md: Any) -> Markup:
 
 
 def _card(item: Shown, md: Any) -> dict[str, object]:
-    """What one shown line's card holds, for ``calculators/templates/worked-example.html``."""
+    """What one shown line's card holds, for ``calculators/templates/worked-example.html``.
+
+    A failing example's card is a banner: what the page says, what the rules give. Only a build
+    that goes on past the failure shows it (``scripts/serve``, which rebuilds on every save): the
+    strict build fails on the same example, naming the page and line, so no published page
+    carries one.
+    """
     if item.failed:
         where, expected, actual = item.failed
         return {"kind": "failed", "where": where, "expected": expected, "actual": actual}
@@ -643,18 +649,6 @@ def _card(item: Shown, md: Any) -> dict[str, object]:
     # "Try with your numbers" closes the card: the result and its values read as one answer.
     return {"kind": "result", "situation": str(_situation(result) or item.label), "steps": steps,
             "outcome": str(result.outcome), "odds": [], "values": values, "try_link": _try_link(result, md)}
-
-
-def render_failure(where: str, expected: str, actual: str) -> str:
-    """A banner at an example the rules no longer bear out: what the page says, what the rules give.
-
-    Only a build that goes on past the failure shows it (``scripts/serve``, which rebuilds on every
-    save): the strict build fails on the same example, naming the page and line, so no published
-    page carries one.
-    """
-    return str(card.render(
-        "worked-example.html", card={"kind": "failed", "where": where, "expected": expected, "actual": actual}
-    ))
 
 
 def _try_link(result: Any, md: Any) -> Markup:
