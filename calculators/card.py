@@ -12,7 +12,7 @@ memory snapshot holds them, compiled, with nothing left to read from the wheel's
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from importlib import resources
 from typing import Any
@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from calculators import answer_json
 
-__all__ = ["Markup", "answer_card", "render", "spelled", "value", "values"]
+__all__ = ["Markup", "answer_card", "answered", "render", "spelled", "value"]
 
 
 def spelled(value: object) -> object:
@@ -56,11 +56,6 @@ def render(name: str, /, **context: object) -> Markup:
 def value(words: object = "", *, table: object = None, figure: object = None) -> dict[str, object]:
     """A value for the templates: its words, or a table (``headers``, ``rows`` of HTML cells), or a figure."""
     return {"words": words, "table": table, "figure": figure}
-
-
-def values(pairs: Iterable[tuple[str, object]]) -> list[tuple[str, dict[str, object]]]:
-    """Named values (a name may be ``""``), each as `value` gives it."""
-    return [(name, item if isinstance(item, dict) else value(item)) for name, item in pairs]
 
 
 # A calculator's answer, drawn in the browser's worker.
