@@ -22,16 +22,27 @@ from __future__ import annotations
 
 import json
 import logging
-from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
+from jinja2 import Environment, PackageLoader
+from markupsafe import Markup
+
+from calculators.card import spelled
 from rules.explain import Rule
 from rulesite import calculator_assets
 from rulesite.build import UNKNOWN_PAGE, docs_of, holds_all, page_of, rule_href, shown_on
 from rulesite.model import relative_url
 
 log = logging.getLogger("mkdocs.rulesite")
+
+# The form, its fields and "Try with your numbers" (rulesite/templates/calculator/), escaped as the card is.
+_TEMPLATES = Environment(
+    loader=PackageLoader("rulesite", "templates/calculator"),
+    autoescape=True,
+    finalize=spelled,
+    auto_reload=False,
+)
 
 
 def formatter(src: str, language: str, class_name: str, options: Any, md: Any, **kwargs: Any) -> str:
@@ -50,39 +61,17 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
     if holds_all(md):  # the print page: a form does not print
         return '<p class="calculator-elsewhere">On the site, a calculator here works out your situation.</p>'
     assets = calculator_assets.present()
-    # The download's size is said where it matters (its progress, the offer to save it for
-    # offline use), not on every page: the span shows the progress while it downloads.
-    summary = (
-        f'<summary class="calculator__summary">{escape(calculator.title)}'
-        '<span class="calculator__cost"></span></summary>'
-    )
-    if assets is None:
-        return (
-            f'<details class="calculator" data-search-exclude data-system="{escape(system)}">{summary}'
-            '<p class="calculator__status calculator__status--failed">The calculator is not available in'
-            " this build of the site: it was built without its Python runtime.</p></details>"
-        )
-    links = _rule_links(md)
-    fields = "".join(_field(system, field, _field_rule(field.rule, md)) for field in calculator.fields)
-    return (
-        f'<details class="calculator" data-search-exclude data-system="{escape(system)}"'
-        f' data-wheel="{escape(assets.wheel)}" data-snapshot="{escape(assets.snapshot)}"'
-        f' data-download="{escape(json.dumps(dict(assets.sizes), sort_keys=True))}"'
-        f' data-rules="{escape(json.dumps(links, sort_keys=True))}">{summary}'
-        f'<form class="calculator__form" novalidate aria-label="{escape(calculator.title)}">'
-        f'<p class="calculator__intro">{escape(calculator.intro)}</p>'
-        f"{_presets(system, calculator.presets)}{fields}"
-        '<div class="calculator__actions">'
-        '<button type="submit" class="md-button md-button--primary">Work it out</button>'
-        # The status stays next to "Work it out", where the player is looking (table.js
-        # adds the download's progress to it).
-        '<p class="calculator__status" role="status" aria-live="polite"></p>'
-        '<button type="button" class="md-button calculator__copy">Copy link to this situation</button>'
-        "</div>"
-        "</form>"
-        '<div class="calculator__answer" aria-live="polite"></div>'
-        "</details>"
-    )
+    context: dict[str, object] = {"calculator": calculator, "system": system, "assets": assets}
+    if assets is not None:
+        rules = {field.name: Markup(_field_rule(field.rule, md)) for field in calculator.fields}
+        presets = [(label, json.dumps(dict(values), sort_keys=True)) for label, values in calculator.presets]
+        context |= {
+            "download": json.dumps(dict(assets.sizes), sort_keys=True),
+            "links": json.dumps(_rule_links(md), sort_keys=True),
+            "rules": rules,
+            "presets": presets,
+        }
+    return _TEMPLATES.get_template("form.html").render(context)
 
 
 def _rule_links(md: Any) -> dict[str, str]:
@@ -103,74 +92,6 @@ def _rule_links(md: Any) -> dict[str, str]:
     return links
 
 
-def _presets(system: str, presets: Any) -> str:
-    if not presets:
-        return ""
-    buttons = "".join(
-        f'<button type="button" class="md-button calculator__preset"'
-        f' data-values="{escape(json.dumps(dict(values), sort_keys=True))}">{escape(label)}</button>'
-        for label, values in presets
-    )
-    return (
-        '<div class="calculator__presets" role="group" aria-labelledby="{0}">'
-        '<p class="calculator__presets-title" id="{0}">Start from a worked example:</p>{1}</div>'
-    ).format(f"calc-{system}-presets", buttons)
-
-
-def _field(system: str, field: Any, rule: str) -> str:
-    ident = f"calc-{system}-{field.name}"
-    hint = f'<p class="calculator__hint" id="{ident}-hint">{escape(field.hint)}</p>' if field.hint else ""
-    error = f'<p class="calculator__error" id="{ident}-error" hidden></p>'
-    described = " ".join(part for part in (f"{ident}-hint" if field.hint else "", f"{ident}-error") if part)
-    if field.kind in {"choices", "flag"}:
-        return _boxes(ident, field, hint=hint, error=error, described=described, rule=rule)
-    label = f'<label class="calculator__label" for="{ident}">{escape(field.label)}</label>'
-    common = f'id="{ident}" name="{escape(field.name)}" aria-describedby="{described}"'
-    if field.kind == "lines":
-        control = f'<textarea {common} rows="4" spellcheck="false">{escape(field.default)}</textarea>'
-    elif field.kind == "choice":
-        options = "".join(
-            f'<option value="{escape(value)}"{" selected" if value == field.default else ""}>'
-            f"{escape(words)}</option>"
-            for value, words in field.choices
-        )
-        control = f"<select {common}>{options}</select>"
-    else:
-        mode = ' inputmode="numeric"' if field.kind == "number" else ""
-        control = (
-            f'<input type="text" {common}{mode} value="{escape(field.default)}"'
-            ' autocomplete="off" spellcheck="false">'
-        )
-    return (
-        f'<div class="calculator__field" data-field="{escape(field.name)}">'
-        f'<div class="calculator__head">{label}{rule}</div>{control}{hint}{error}</div>'
-    )
-
-
-def _boxes(ident: str, field: Any, *, hint: str, error: str, described: str, rule: str) -> str:
-    """Checkboxes: one for a flag, one per choice for "any of" (the value joins them with ",")."""
-    if field.kind == "flag":
-        checked = " checked" if field.default == "yes" else ""
-        return (
-            f'<div class="calculator__field calculator__field--flag" data-field="{escape(field.name)}">'
-            f'<div class="calculator__head"><label class="calculator__check" for="{ident}">'
-            f'<input type="checkbox" id="{ident}" name="{escape(field.name)}" value="yes"{checked}'
-            f' aria-describedby="{described}"> {escape(field.label)}</label>{rule}</div>{hint}{error}</div>'
-        )
-    chosen = set(field.default.split(",")) if field.default else set()
-    boxes = "".join(
-        f'<label class="calculator__check"><input type="checkbox" name="{escape(field.name)}"'
-        f' value="{escape(value)}"{" checked" if value in chosen else ""}> {escape(words)}</label>'
-        for value, words in field.choices
-    )
-    return (
-        f'<fieldset class="calculator__field calculator__field--choices" data-field="{escape(field.name)}"'
-        f' id="{ident}" aria-describedby="{described}">'
-        f'<legend class="calculator__label">{escape(field.label)}</legend>{rule}'
-        f'<div class="calculator__boxes">{boxes}</div>{hint}{error}</fieldset>'
-    )
-
-
 def _field_rule(anchor: str, md: Any) -> str:
     """A link to the rule a field concerns, titled as its rule or its heading."""
     if not anchor:
@@ -183,7 +104,7 @@ def _field_rule(anchor: str, md: Any) -> str:
     rule = Rule.registry.get(anchor)
     heading = next((h for page in docs.pages.values() for h in page.headings if h.anchor == anchor), None)
     title = rule.title if rule else heading.text if heading else anchor
-    return f'<a class="calculator__rule" href="{escape(href)}">Rule: {escape(title)}</a>'
+    return _TEMPLATES.get_template("rule.html").render(href=href, title=title)
 
 
 def try_link(result: Any, md: Any) -> str:
@@ -209,12 +130,8 @@ def try_link(result: Any, md: Any) -> str:
         for _, values in calculator.presets:
             if (situation, outcome) in _answered(calculators.answer(system, dict(values))):
                 query = urlencode({f"{system}.{name}": value for name, value in values.items()})
-                data = escape(json.dumps(dict(values), sort_keys=True))
-                return (
-                    '<p class="calculator-try-line"><a class="md-button calculator-try"'
-                    f' href="?{escape(query)}" data-system="{escape(system)}" data-values="{data}">'
-                    "Try with your numbers</a></p>"
-                )
+                data = json.dumps(dict(values), sort_keys=True)
+                return _TEMPLATES.get_template("try.html").render(query=query, system=system, values=data)
     return ""
 
 

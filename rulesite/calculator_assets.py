@@ -9,9 +9,14 @@
   sources, and named with its content hash so no browser keeps a stale copy. The tools page
   offers it for download: it carries the rules' data (``docs/rules.json``, written first by
   `rulesite.data`) as ``calculators/rules.json`` and the ``rules-reference`` command;
-- a memory snapshot of the runtime with both packages imported (``snapshot-HASH.gz``, made
-  by ``scripts/calculator-snapshot.mjs`` under Node, named by the hash of the runtime and
-  the wheel): the browser restores it instead of starting Python and importing the rules.
+- the templating libraries the worked-example card needs (``libraries-HASH.zip``: Jinja2
+  and MarkupSafe's pure-Python modules, from this interpreter's copies, the versions
+  ``requirements.lock`` pins), apart from the wheel, which installs with no dependency: the
+  calculator's worker draws its answer with the pages' own templates (``calculators/card.py``);
+- a memory snapshot of the runtime with both packages and the libraries imported
+  (``snapshot-HASH.gz``, made by ``scripts/calculator-snapshot.mjs`` under Node, named by the
+  hash of the runtime, the rules' code and the libraries): the browser restores it instead
+  of starting Python and importing the rules.
   Without Node, or if Pyodide cannot make it, there is none and the calculator starts the
   slow way (the wheel); a snapshot that does not restore falls back the same way.
 
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -46,6 +52,8 @@ RUNTIME_FILES = (
     "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
 PACKAGES = ("rules", "calculators")
+# What the card's templates run on (calculators/card.py): pure Python, MarkupSafe without its C speedups.
+LIBRARIES = ("jinja2", "markupsafe")
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -61,6 +69,7 @@ class Assets:
     runtime: bool
     sizes: tuple[tuple[str, int], ...] = ()
     snapshot: str = ""
+    libraries: str = ""
 
     @property
     def download(self) -> int:
@@ -75,10 +84,11 @@ def write(root: Path = ROOT) -> Assets:
     runtime = _copy_runtime(root / "node_modules" / "pyodide", folder)
     write_rules_data(root)  # the rules' data, which the wheel ships
     wheel = write_wheel(folder, root)
-    snapshot = write_snapshot(folder, wheel, root) if runtime else ""
-    sizes = _sizes(folder, wheel, snapshot) if runtime else ()
+    libraries = write_libraries(folder)
+    snapshot = write_snapshot(folder, wheel, root, libraries) if runtime else ""
+    sizes = _sizes(folder, wheel, snapshot, libraries) if runtime else ()
     _write_if_changed(folder / "files.json", json.dumps({"files": dict(sizes)}, sort_keys=True) + "\n")
-    return Assets(wheel=wheel, runtime=runtime, sizes=sizes, snapshot=snapshot)
+    return Assets(wheel=wheel, runtime=runtime, sizes=sizes, snapshot=snapshot, libraries=libraries)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -95,21 +105,24 @@ def present(folder: Path | None = None) -> Assets | None:
     """The assets a build will ship, or ``None`` if the runtime or the wheel is missing."""
     folder = folder or FOLDER
     wheels = sorted(folder.glob("*.whl"))
-    if not wheels or not all((folder / name).is_file() for name in RUNTIME_FILES):
+    libraries = sorted(folder.glob("libraries-*.zip"))
+    if not wheels or not libraries or not all((folder / name).is_file() for name in RUNTIME_FILES):
         return None
     snapshots = sorted(folder.glob("snapshot-*.gz"))  # write() leaves only the current one
     snapshot = snapshots[-1].name if snapshots else ""
-    return Assets(wheel=wheels[-1].name, runtime=True, sizes=_sizes(folder, wheels[-1].name, snapshot),
-                  snapshot=snapshot)
+    sizes = _sizes(folder, wheels[-1].name, snapshot, libraries[-1].name)
+    return Assets(wheel=wheels[-1].name, runtime=True, sizes=sizes, snapshot=snapshot,
+                  libraries=libraries[-1].name)
 
 
-def _sizes(folder: Path, wheel: str, snapshot: str) -> tuple[tuple[str, int], ...]:
-    """What the first calculator fetches: the runtime and the snapshot, or the wheel without one."""
-    return tuple((name, (folder / name).stat().st_size) for name in (*RUNTIME_FILES, snapshot or wheel))
+def _sizes(folder: Path, wheel: str, snapshot: str, libraries: str) -> tuple[tuple[str, int], ...]:
+    """What the first calculator fetches: the runtime and the snapshot, else the wheel and the libraries."""
+    names = (*RUNTIME_FILES, snapshot) if snapshot else (*RUNTIME_FILES, wheel, libraries)
+    return tuple((name, (folder / name).stat().st_size) for name in names)
 
 
-def _snapshot_name(folder: Path, root: Path) -> str:
-    """``snapshot-HASH.gz``: named by the runtime's files and the rules' code it imported.
+def _snapshot_name(folder: Path, root: Path, libraries: str) -> str:
+    """``snapshot-HASH.gz``: named by the runtime's files, the rules' code and the libraries it imported.
 
     Not by the wheel's bytes: the wheel also carries the rules' data (for the command line),
     which changes with every page edit, and the browser never reads it; a snapshot remade for
@@ -120,16 +133,18 @@ def _snapshot_name(folder: Path, root: Path) -> str:
         digest.update(name.encode() + b"\0" + hashlib.sha256((folder / name).read_bytes()).digest())
     for path, data in _code(root):
         digest.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    digest.update(libraries.encode())  # named by its content's hash
     return f"snapshot-{digest.hexdigest()[:16]}.gz"
 
 
-def write_snapshot(folder: Path, wheel: str, root: Path = ROOT) -> str:
+def write_snapshot(folder: Path, wheel: str, root: Path = ROOT, libraries: str = "") -> str:
     """Make the runtime's memory snapshot with the rules imported (once per content); its name, or ``""``.
 
     Node runs Pyodide (a few seconds, more on a loaded machine); without Node, or if the
     snapshot fails, the site ships none and says why on stderr: the calculators still work.
     """
-    name = _snapshot_name(folder, root)
+    libraries = libraries or write_libraries(folder)
+    name = _snapshot_name(folder, root, libraries)
     for old in folder.glob("snapshot-*.gz"):
         if old.name != name:
             old.unlink()
@@ -142,7 +157,7 @@ def write_snapshot(folder: Path, wheel: str, root: Path = ROOT) -> str:
         return ""
     script = root / "scripts" / "calculator-snapshot.mjs"
     made = subprocess.run(
-        [node, str(script), str(folder), wheel, str(folder / name)],
+        [node, str(script), str(folder), wheel, str(folder / name), libraries],
         capture_output=True, text=True, check=False,
     )
     if made.returncode != 0 or not (folder / name).is_file():
@@ -195,6 +210,12 @@ def write_wheel(folder: Path, root: Path = ROOT) -> str:
     files += [(f"{info}/entry_points.txt", f"[console_scripts]\n{scripts}".encode())] if scripts else []
     record = "".join(f"{path},sha256={_hash(data)},{len(data)}\n" for path, data in files)
     files.append((f"{info}/RECORD", (record + f"{info}/RECORD,,\n").encode()))
+    _zip(target, files)
+    return wheel_name
+
+
+def _zip(target: Path, files: list[tuple[str, bytes]]) -> None:
+    """An archive of ``files`` (path, bytes), byte for byte the same for the same files."""
     partial = target.with_suffix(".partial")
     with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, data in files:
@@ -203,7 +224,31 @@ def write_wheel(folder: Path, root: Path = ROOT) -> str:
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data)
     partial.replace(target)
-    return wheel_name
+
+
+def write_libraries(folder: Path) -> str:
+    """Write Jinja2 and MarkupSafe's modules into ``libraries-HASH.zip`` (once per content); its file name.
+
+    The copies this interpreter imports (the versions the lock pins), their ``.py`` files only:
+    MarkupSafe falls back to its pure-Python escaping where its C speedups are missing.
+    """
+    files = []
+    for library in LIBRARIES:
+        spec = importlib.util.find_spec(library)
+        assert spec is not None and spec.submodule_search_locations, f"{library} is not installed"
+        base = Path(next(iter(spec.submodule_search_locations)))
+        files += [(f"{library}/{path.relative_to(base).as_posix()}", path.read_bytes())
+                  for path in sorted(base.rglob("*.py"))]
+    digest = hashlib.sha256()
+    for path, data in files:
+        digest.update(path.encode() + b"\0" + data)
+    name = f"libraries-{digest.hexdigest()[:12]}.zip"
+    for old in folder.glob("libraries-*.zip"):
+        if old.name != name:
+            old.unlink()
+    if not (folder / name).is_file():
+        _zip(folder / name, files)
+    return name
 
 
 def _sources(root: Path) -> list[tuple[str, bytes]]:
@@ -215,14 +260,14 @@ def _sources(root: Path) -> list[tuple[str, bytes]]:
 
 
 def _code(root: Path) -> list[tuple[str, bytes]]:
-    """The packages' modules (and ``py.typed``), by path inside the wheel."""
+    """The packages' modules, ``py.typed`` and the card's templates, by path inside the wheel."""
     files = []
     for package in PACKAGES:
         base = root / package
         if not base.is_dir():
             continue
         for path in sorted(base.rglob("*")):
-            if path.is_file() and (path.suffix == ".py" or path.name == "py.typed"):
+            if path.is_file() and (path.suffix in {".py", ".html"} or path.name == "py.typed"):
                 files.append((path.relative_to(root).as_posix(), path.read_bytes()))
     return files
 

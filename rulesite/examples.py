@@ -37,6 +37,8 @@ from typing import Any
 from markdown import Markdown
 from sybil.example import SybilFailure
 
+from calculators import card
+from calculators.card import Markup
 from rules.charts import Bars, Chart
 from rules.tables import Table
 from rulesite import charts
@@ -500,12 +502,12 @@ def render(shown: list[Shown], code: str, md: Any) -> str:
 
     The print page leaves the Python out (it says so, and would only hide it when printed).
     """
-    parts = [_render_one(item, md) for item in shown]
+    cards = [_render_one(item, md) for item in shown]
     in_print = holds_all(md)
-    if not parts:
+    if not cards:
         return "" if in_print else python_toggle(code, "Python: the names the examples use", "example-setup")
     toggle = "" if in_print else python_toggle(code, "Show as Python")
-    return f'<div class="worked-examples">{"".join(parts)}{toggle}</div>'
+    return str(card.render("worked-examples.html", cards=cards, toggle=Markup(toggle)))
 
 
 def python_toggle(code: str, summary: str, kind: str = "") -> str:
@@ -518,79 +520,54 @@ def python_toggle(code: str, summary: str, kind: str = "") -> str:
     opened, or the page is printed.
     """
     classes = f"example-python {kind}".strip()
-    summary = f"<summary>{summary}</summary>"
-    return f'<details class="{classes}">{summary}{PYTHON_TEMPLATE}{code}</template></details>'
+    parts = {"classes": classes, "summary": summary, "start": Markup(PYTHON_TEMPLATE), "code": Markup(code)}
+    return str(card.render("python-toggle.html", **parts))
 
 
-def _render_one(item: Shown, md: Any) -> str:
-    if item.failed:
-        return render_failure(*item.failed)
-    if item.refusal:
-        label = f'<p class="we-situation" data-search-exclude>{escape(item.label)}</p>' if item.label else ""
-        return (
-            f'<div class="worked-example we-refused">{label}'
-            f'<p class="we-result"><span class="we-tag">Not allowed</span> {cited(item.refusal, md)}'
-            "</p></div>"
-        )
-    if item.text:
-        return f'<div class="worked-example"><p class="we-text">{cited(item.text.rstrip(), md)}</p></div>'
-    if item.answers:
-        answers = render_answers(item.answers, md)
-        return f'<div class="worked-example">{_render_label(item.label)}{answers}</div>'
-    values = _render_values(item.values, md)
-    if item.result is None:
-        return f'<div class="worked-example">{_render_label(item.label)}{values}</div>'
-    # "Try with your numbers" closes the card: the result and its values read as one answer.
-    return f'<div class="worked-example">{_render_result(item, md)}{values}{_try_link(item.result, md)}</div>'
+def _render_one(item: Shown, md: Any) -> Markup:
+    return card.render("worked-example.html", card=_card(item, md))
 
 
-def render_failure(where: str, expected: str, actual: str) -> str:
-    """A banner at an example the rules no longer bear out: what the page says, what the rules give.
+def _card(item: Shown, md: Any) -> dict[str, object]:
+    """What one shown line's card holds, for ``calculators/templates/worked-example.html``.
 
-    Only a build that goes on past the failure shows it (``scripts/serve``, which rebuilds on every
-    save): the strict build fails on the same example, naming the page and line, so no published
-    page carries one.
+    A failing example's card is a banner: what the page says, what the rules give. Only a build
+    that goes on past the failure shows it (``scripts/serve``, which rebuilds on every save): the
+    strict build fails on the same example, naming the page and line, so no published page
+    carries one.
     """
-    return (
-        '<div class="worked-example we-failed" role="alert" data-search-exclude>'
-        f'<p class="we-result"><span class="we-tag">Example fails</span> <strong>{escape(where)}</strong>: '
-        "the page says one thing, the rules now give another. Fix the page or the rule "
-        "(<code>scripts/test --update</code> writes what the rules give).</p>"
-        f'<p class="we-failed-values"><span class="we-name">The page expects</span> <code>{escape(expected)}'
-        f'</code></p><p class="we-failed-values"><span class="we-name">The rules give</span> <code>'
-        f"{escape(actual)}</code></p></div>"
-    )
-
-
-# A card's question is left out of the site search (data-search-exclude): it restates the
-# example's situation, and counted beside the rule's own words it let a ruling whose example
-# names a Lurker outrank the table of roles for "lurker".
-def _render_label(label: str) -> str:
-    return f'<p class="we-situation" data-search-exclude>{escape(label)}</p>' if label else ""
-
-
-def _render_result(item: Shown, md: Any) -> str:
+    if item.failed:
+        where, expected, actual = item.failed
+        return {"kind": "failed", "where": where, "expected": expected, "actual": actual}
+    if item.refusal:
+        return {"kind": "refused", "situation": item.label, "message": cited(item.refusal, md)}
+    if item.text:
+        return {"kind": "text", "text": cited(item.text.rstrip(), md)}
+    if item.answers:
+        answers = [(situation, cited(words(value), md)) for situation, value in item.answers]
+        return {"kind": "answers", "situation": item.label, "answers": answers}
+    alone = len(item.values) == 1 and not item.values[0][0]  # one value with no name: a block of its own
+    values = [(name, _value(value, md) if alone else card.value(cited(words(value), md)))
+              for name, value in item.values]
+    if item.result is None:
+        return {"kind": "values", "situation": item.label, "values": values}
     result = item.result
-    situation = _situation(result) or item.label
     docs = docs_of(md)
-    steps = []
-    for step in result.steps:
-        href = rule_href(step.rule.anchor, md, docs)
-        title = escape(step.rule.title)
-        name = f'<a class="we-rule" href="{href}">{title}</a>' if href else title
-        steps.append(f"<li>{name}: {cited(str(getattr(step, 'text', step)), md)}</li>")
-    return (
-        _render_label(str(situation))
-        + (f'<ol class="we-steps">{"".join(steps)}</ol>' if steps else "")
-        + f'<p class="we-result"><span class="we-tag">Result</span> {escape(str(result.outcome))}</p>'
-    )
+    steps = [
+        {"title": step.rule.title, "href": rule_href(step.rule.anchor, md, docs),
+         "text": cited(str(getattr(step, "text", step)), md)}
+        for step in result.steps
+    ]
+    # "Try with your numbers" closes the card: the result and its values read as one answer.
+    return {"kind": "result", "situation": str(_situation(result) or item.label), "steps": steps,
+            "outcome": str(result.outcome), "odds": [], "values": values, "try_link": _try_link(result, md)}
 
 
-def _try_link(result: Any, md: Any) -> str:
+def _try_link(result: Any, md: Any) -> Markup:
     """The card's "Try with your numbers", if its page's calculator can take its situation."""
     from rulesite.calculator import try_link  # noqa: PLC0415 - the calculator's assets import this module
 
-    return try_link(result, md)
+    return Markup(try_link(result, md))
 
 
 def _situation(result: Any) -> str:
@@ -601,42 +578,23 @@ def _situation(result: Any) -> str:
         return ""
 
 
-def _render_values(values: tuple[tuple[str, object], ...], md: Any) -> str:
-    if not values:
-        return ""
-    if len(values) == 1 and not values[0][0]:
-        return _render_value(values[0][1], md)
-    cells = "".join(
-        f'<span class="we-value"><span class="we-name">{escape(name)}</span> {cited(words(value), md)}</span>'
-        for name, value in values
-    )
-    return f'<p class="we-values">{cells}</p>'
-
-
-def _render_value(value: object, md: Any) -> str:
+def _value(value: object, md: Any) -> dict[str, object]:
+    """A value standing alone: a table (its cells' Markdown as HTML), a chart, else its words."""
     if isinstance(value, Table):
-        # Cells apart, so the search index reads them as words, not one run of text.
-        head = "\n".join(f"<th>{_inline(cell, md)}</th>" for cell in value.headers)
-        rows = "\n".join(
-            "<tr>" + "\n".join(f"<td>{_inline(c, md)}</td>" for c in row) + "</tr>" for row in value.rows
-        )
-        # The box scrolls sideways on a narrow screen, so no cell has to split a word.
-        return (
-            f'<div class="we-table-scroll"><table class="we-table"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>"
-        )
+        rows = [[_inline(cell, md) for cell in row] for row in value.rows]
+        return card.value(table={"headers": [_inline(cell, md) for cell in value.headers], "rows": rows})
     if isinstance(value, Chart | Bars):
-        return charts.figure(value)
-    return f'<p class="we-result"><span class="we-tag">Answer</span> {cited(words(value), md)}</p>'
+        return card.value(figure=Markup(charts.figure(value)))
+    return card.value(cited(words(value), md))
 
 
 _INLINE = Markdown()
 
 
-def _inline(cell: str, md: Any) -> str:
+def _inline(cell: str, md: Any) -> Markup:
     """A table cell's Markdown (links, code, emphasis) as HTML, its rule citations linked by title."""
     html = str(_INLINE.reset().convert(cell))
-    return link_citations(html.removeprefix("<p>").removesuffix("</p>"), md)
+    return Markup(link_citations(html.removeprefix("<p>").removesuffix("</p>"), md))
 
 
 # Rule citations in what a player reads: "Locks (§affinity-locks): ..." names the rule by its title,
@@ -645,9 +603,9 @@ def _inline(cell: str, md: Any) -> str:
 _CITED = re.compile(r"(?P<before>[^()<>]*?)\s*\(§(?P<anchor>[a-z0-9]+(?:-[a-z0-9]+)*)\)")
 
 
-def cited(text: str, md: Any) -> str:
+def cited(text: str, md: Any) -> Markup:
     """Plain text as HTML for a player, each ``(§anchor)`` citation a link titled by its rule."""
-    return link_citations(escape(text), md)
+    return Markup(link_citations(escape(text), md))
 
 
 def link_citations(html: str, md: Any) -> str:
@@ -871,17 +829,6 @@ def _results_of_each(expr: ast.expr, namespace: dict[str, Any]) -> list[Any]:
         if all(len(subjects) == 1 for subjects in per_item):
             return [_quietly(subjects[0], namespace) for subjects in per_item]
     return []
-
-
-def render_answers(answers: tuple[tuple[str, object], ...], md: Any) -> str:
-    """Several answers, each after the situation it answers."""
-    items = "".join(
-        f'<li><span class="we-asked" data-search-exclude>{escape(situation)}</span> '
-        '<span class="we-tag">Answer</span> '
-        f"<strong>{cited(words(value), md)}</strong></li>"
-        for situation, value in answers
-    )
-    return f'<ul class="we-answers">{items}</ul>'
 
 
 def _with_context(shown: Shown, tree: ast.Module, source: str, run: _Run) -> Shown:

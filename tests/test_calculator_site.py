@@ -11,6 +11,8 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
 
 import markdown
 import pytest
@@ -83,3 +85,67 @@ def test_a_build_without_the_runtime_says_the_calculator_is_not_available(
 def test_a_fence_naming_no_system_fails_the_build(rulesite_log: list[logging.LogRecord]) -> None:
     assert "calculator" not in _render("resistance")
     assert any("names 'resistance', which is no system" in record.getMessage() for record in rulesite_log)
+
+
+@pytest.mark.tooling
+def test_the_wheel_and_the_libraries_alone_draw_the_answer_as_the_build_does(tmp_path: Path) -> None:
+    """The calculator's card from the wheel and the libraries' archive alone, as the browser's worker has it.
+
+    No site-packages (``-S``): Jinja2 and MarkupSafe come from the archive, MarkupSafe without its
+    C speedups, as under Pyodide; the card is the one this package's templates draw.
+    """
+    from calculators import card  # noqa: PLC0415 - the build's side of the comparison
+
+    wheel = tmp_path / calculator_assets.write_wheel(tmp_path)
+    libraries = tmp_path / calculator_assets.write_libraries(tmp_path)
+    query, links = "damage=17&types=fire&traits=Resist+Fire%0AVulnerable+5+Fire", '{"trait-resist": "#x"}'
+    code = (
+        "import sys; sys.path[:0] = sys.argv[1:3]; import calculators.card, markupsafe;"
+        "assert calculators.__file__.startswith(sys.argv[1]), calculators.__file__;"
+        "assert markupsafe.__file__.startswith(sys.argv[2]), markupsafe.__file__;"
+        "print(calculators.card.answer_card('resistances', sys.argv[3], sys.argv[4]))"
+    )
+    run = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(wheel), str(libraries), query, links],
+                         capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert json.loads(run.stdout) == json.loads(card.answer_card("resistances", query, links))
+
+
+def test_a_calculator_answer_is_a_worked_example_card_with_its_steps_linked() -> None:
+    """The answer reads as the pages' cards: situation, each step linked to its rule, result."""
+    from calculators import card  # noqa: PLC0415
+
+    query = "damage=17&types=fire&traits=Resist+Fire%0AVulnerable+5+Fire"
+    answer: dict[str, Any] = calculators.answer("resistances", dict(parse_qsl(query)))
+    links = {step["anchor"]: f"../rules/#{step['anchor']}" for step in answer["steps"]}
+    shown = json.loads(card.answer_card("resistances", query, json.dumps(links)))
+    html = shown.pop("html")
+    assert shown == json.loads(calculators.answer_json("resistances", query))
+    assert html.startswith('<div class="worked-examples"><div class="worked-example"><p class="we-situation"')
+    assert html.count('<a class="we-rule" href="../rules/#') == len(answer["steps"])
+    assert f'<span class="we-tag">Result</span> {answer["outcome"]}</p>' in html
+
+
+def test_a_refusal_is_a_refusal_card_and_a_bug_is_said_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    from calculators import card  # noqa: PLC0415
+
+    refused = json.loads(card.answer_card("resistances", "damage=lots", "{}"))
+    assert refused["field"] == "damage" and not refused["ok"]
+    refusal = '<div class="worked-example we-refused"><p class="we-result"><span class="we-tag">Not allowed'
+    assert refusal in refused["html"]
+    assert "&#x27;lots&#x27;" in refused["html"], "text is escaped as the pages escape it"
+
+    def broken(system: str, query: str) -> str:
+        raise ZeroDivisionError(system)
+
+    monkeypatch.setattr(card, "answer_json", broken)
+    crashed = json.loads(card.answer_card("resistances", "", "{}"))
+    assert crashed["crashed"] and crashed["field"] is None
+    assert "could not work this situation out" in crashed["html"]
+    assert "ZeroDivisionError" not in crashed["html"]
+
+
+def test_the_page_script_draws_no_card() -> None:
+    """calculator.js places the HTML the worker gives: no worked-example markup of its own."""
+    script = (Path(__file__).parent.parent / "docs/assets/js/calculator.js").read_text(encoding="utf-8")
+    # It finds a card (".worked-example", to put the calculator after it), never makes one.
+    assert "we-" not in script and '"worked-example' not in script

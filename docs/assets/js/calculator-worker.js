@@ -2,11 +2,13 @@
  * The calculators' Python, off the page's main thread (a module worker started by calculator.js).
  *
  * Messages from the page:
- *   {type: "start", runtime, snapshot, wheel}  start Pyodide from the site's own files in
- *       `runtime`: from the memory snapshot (the rules already imported, made at build time by
- *       scripts/calculator-snapshot.mjs), else, or if it does not restore, the plain way with
- *       the rules' wheel;
- *   {type: "answer", id, system, query}         one answer, as calculators.answer_json gives it.
+ *   {type: "start", runtime, snapshot, wheel, libraries}  start Pyodide from the site's own
+ *       files in `runtime`: from the memory snapshot (the rules already imported, made at build
+ *       time by scripts/calculator-snapshot.mjs), else, or if it does not restore, the plain way
+ *       with the rules' wheel and the card's templating libraries;
+ *   {type: "answer", id, system, query, links}  one answer, as calculators.card.answer_card gives
+ *       it: calculators.answer_json's fields and `html`, the answer's worked-example card drawn by
+ *       the pages' own templates (`links`: each rule a step can cite, linked from the page).
  * Messages to the page:
  *   {type: "progress", file, bytes}             bytes of a runtime file arrived so far;
  *   {type: "ready", how}                         answers can be asked ("snapshot" or "plain");
@@ -15,7 +17,7 @@
  *   {type: "answer", id, json}.
  * A start may fail half way (a lost connection): the page then starts a new worker to retry.
  */
-let answerJson = null;
+let answerCard = null;
 let runtime = "";
 let unreachable = false; // a runtime file could not be fetched at all (offline, or the host gone)
 
@@ -74,16 +76,19 @@ async function start(message) {
     snapshot.catch(function () {}); // awaited by loadPyodide; a failure is seen there
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      answerJson = pyodide.runPython("import calculators\ncalculators.answer_json");
+      answerCard = pyodide.runPython("import calculators.card\ncalculators.card.answer_card");
       return "snapshot";
     } catch (error) {
       if (unreachable) throw error;
       // A snapshot this browser cannot restore: the plain start below (slower, same answers).
     }
   }
-  const [pyodide, wheel] = await Promise.all([loadPyodide(options), fetchBytes(message.wheel, false)]);
+  const [pyodide, wheel, libraries] = await Promise.all([
+    loadPyodide(options), fetchBytes(message.wheel, false), fetchBytes(message.libraries, false),
+  ]);
   pyodide.unpackArchive(wheel, "wheel");
-  answerJson = pyodide.runPython("import calculators\ncalculators.answer_json");
+  pyodide.unpackArchive(libraries, "zip", { extractDir: pyodide.runPython("import site\nsite.getsitepackages()[0]") });
+  answerCard = pyodide.runPython("import calculators.card\ncalculators.card.answer_card");
   return "plain";
 }
 
@@ -108,9 +113,10 @@ self.onmessage = async function (event) {
   } else if (message.type === "answer") {
     let json;
     try {
-      json = answerJson(message.system, message.query);
-    } catch (error) {
-      json = JSON.stringify({ ok: false, field: null, crashed: true, message: String(error && error.message) });
+      json = answerCard(message.system, message.query, message.links);
+    } catch (error) { // Python itself failed: no card to draw, the page says so in its status line
+      json = JSON.stringify({ ok: false, field: null, crashed: true, html: "",
+                              message: String(error && error.message) });
     }
     postMessage({ type: "answer", id: message.id, json: json });
   }

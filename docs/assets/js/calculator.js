@@ -2,9 +2,11 @@
  * "Try it yourself": the calculator of a system page (rendered by rulesite/calculator.py).
  *
  * The answer comes from the project's own Python (calculators.answer_json over the rules
- * package) running in the browser under Pyodide, self-hosted in assets/calculator/. Nothing
- * of it loads before the player opens a calculator; then the runtime loads once per visit
- * (instant navigation keeps it) and every later answer reuses it.
+ * package) running in the browser under Pyodide, self-hosted in assets/calculator/, and so
+ * does its card: the worker draws it with the pages' own worked-example templates
+ * (calculators/card.py); this script only places the HTML it is given. Nothing of it loads
+ * before the player opens a calculator; then the runtime loads once per visit (instant
+ * navigation keeps it) and every later answer reuses it.
  *
  * The situation lives in the URL as query parameters named "<system>.<field>", so a link
  * opens the calculator filled in and answered, without touching the rule anchors (#...).
@@ -39,10 +41,11 @@
       }
       const waiting = new Map();
       let asked = 0;
-      function ask(system, situation) {
+      // links: each rule a step can cite, linked from the page that asks (its data-rules).
+      function ask(system, situation, links) {
         return new Promise(function (answered) {
           waiting.set(++asked, answered);
-          worker.postMessage({ type: "answer", id: asked, system: system, query: situation });
+          worker.postMessage({ type: "answer", id: asked, system: system, query: situation, links: links });
         });
       }
       worker.onmessage = function (event) {
@@ -65,7 +68,7 @@
         reject({ offline: !navigator.onLine, message: event.message || "the calculator's worker failed" });
       };
       worker.postMessage({ type: "start", runtime: RUNTIME, snapshot: calculator.dataset.snapshot || "",
-                           wheel: calculator.dataset.wheel });
+                           wheel: calculator.dataset.wheel, libraries: calculator.dataset.libraries });
     });
     runtime.then(function () { tell({ state: "ready" }); }, function (failure) {
       runtime = null; // a later tap may try again
@@ -223,73 +226,6 @@
     return true;
   }
 
-  function renderOdds(odds) {
-    const table = element("table", "calculator__odds");
-    table.appendChild(element("caption", "", odds.title));
-    const head = table.createTHead().insertRow();
-    for (const title of ["Outcome", "Chance"]) {
-      const cell = element("th", "", title);
-      cell.scope = "col";
-      head.appendChild(cell);
-    }
-    const body = table.createTBody();
-    const top = Math.max(...odds.bars.map(b => b.numerator / b.denominator), 0) || 1;
-    for (const bar of odds.bars) {
-      const row = body.insertRow();
-      const label = element("th", "", bar.label);
-      label.scope = "row";
-      row.appendChild(label);
-      const cell = row.insertCell();
-      const share = bar.numerator / bar.denominator;
-      const drawn = element("span", "calculator__bar");
-      drawn.setAttribute("aria-hidden", "true");
-      drawn.style.width = (100 * share / top).toFixed(2) + "%";
-      cell.appendChild(drawn);
-      cell.appendChild(element("span", "calculator__chance",
-        bar.numerator + "/" + bar.denominator + " (" + (100 * share).toFixed(1) + "%)"));
-    }
-    return table;
-  }
-
-  function renderAnswer(calculator, result) {
-    const rules = JSON.parse(calculator.dataset.rules || "{}");
-    const shown = element("div", "worked-examples");
-    const example = element("div", "worked-example");
-    shown.appendChild(example);
-    if (!result.ok) {
-      example.classList.add("we-refused");
-      const line = element("p", "we-result");
-      line.append(element("span", "we-tag", "Not allowed"), " " + result.message);
-      example.appendChild(line);
-      return shown;
-    }
-    if (result.situation) example.appendChild(element("p", "we-situation", result.situation));
-    if (result.steps.length) {
-      const steps = element("ol", "we-steps");
-      for (const step of result.steps) {
-        const item = document.createElement("li");
-        const href = rules[step.anchor];
-        let name;
-        if (href) {
-          name = element("a", "we-rule", step.title);
-          name.href = href;
-        } else {
-          name = document.createTextNode(step.title);
-        }
-        item.append(name, ": " + step.text);
-        steps.appendChild(item);
-      }
-      example.appendChild(steps);
-    }
-    const outcome = element("p", "we-result");
-    outcome.append(element("span", "we-tag", "Result"), " " + result.outcome);
-    example.appendChild(outcome);
-    for (const odds of [result.odds, ...(result.charts || [])]) {
-      if (odds) example.appendChild(renderOdds(odds));
-    }
-    return shown;
-  }
-
   function setUp(calculator) {
     if (calculator.dataset.ready) return;
     calculator.dataset.ready = "yes";
@@ -343,18 +279,20 @@
         return; // followStart has said why, with "Try again"
       }
       if (number !== asked) return; // a newer situation is on its way
-      const json = await ask(system, situation);
+      const json = await ask(system, situation, calculator.dataset.rules || "{}");
       if (number !== asked) return;
-      let result = JSON.parse(json);
-      if (result.crashed) {
-        result = { ok: false, field: null, message: "The calculator could not work this situation out. "
-          + "Check the numbers against the rules above, or change one and try again." };
-      }
+      const result = JSON.parse(json); // calculators.card.answer_card: the answer, and its card as HTML
       clearErrors(form);
       if (!result.ok && result.field) showError(form, result.field, result.message);
-      answer.replaceChildren(renderAnswer(calculator, result));
+      answer.innerHTML = result.html;
       answer.dataset.query = situation;
-      say(result.ok ? "Ready: the answer is below." : "Ready: this situation needs a change (the message says which).", "ready");
+      if (!result.html) { // Python itself failed: there is no card, the status says so
+        say("The calculator could not work this situation out. Change a number and try again, "
+          + "or reload the page.", "ready");
+      } else {
+        say(result.ok ? "Ready: the answer is below."
+          : "Ready: this situation needs a change (the message says which).", "ready");
+      }
       if (remember) history.replaceState(history.state, "", linkTo(calculator).href);
       if (reveal === calculator) {
         keepInView(form.querySelector("[data-field]") || calculator);
