@@ -250,9 +250,9 @@ def build_against_empty(runs: int) -> tuple[float, float, float, float]:
             median(w for w, _ in blank), median(c for _, c in blank))
 
 
-def _wall_and_cpu(command: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+def _wall_and_cpu(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    wall = timed(command, 1, cwd=cwd)
+    wall = timed(command, 1, env, cwd=cwd)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
