@@ -26,7 +26,7 @@ class _OneWalk(AbbrTreeprocessor):
     """``abbr``'s treeprocessor, visiting the children in the same order (last first), by index."""
 
     def iter_element(self, el: Element, parent: Element | None = None) -> None:
-        """Wrap each term in ``el``'s text and under it (``parent`` is not needed: the walk knows the index)."""
+        """Wrap each term in ``el``'s text and under it (no ``parent``: the walk knows each index)."""
         for index in range(len(el) - 1, -1, -1):
             child = el[index]
             self.iter_element(child)
@@ -37,7 +37,7 @@ class _OneWalk(AbbrTreeprocessor):
 
     def _wrapped(self, text: str, insert: Any) -> str:
         """What is left of ``text`` once each term in it, last first, is an ``<abbr>`` inserted after it."""
-        for match in reversed(list(self.RE.finditer(text))):  # type: ignore[union-attr]  # compiled by run()
+        for match in reversed(list(self.RE.finditer(text))):  # compiled by run()
             if self.abbrs[match.group(0)]:
                 insert(self.create_element(self.abbrs[match.group(0)], match.group(0), text[match.end():]))
                 text = text[: match.start()]
@@ -48,7 +48,7 @@ class _OnePassFences(SuperFencesBlockPreprocessor):
     """SuperFences' preprocessor, putting its fences back in one pass over the lines."""
 
     def reassemble(self, lines: list[str]) -> list[str]:
-        """The lines with each fence's span replaced by its placeholder (the stack holds them in page order)."""
+        """The lines with each fence's span replaced by its placeholder (the stack is in page order)."""
         spans = sorted(self.stack, key=lambda entry: entry[1])
         self.stack.clear()
         out: list[str] = []
@@ -64,11 +64,11 @@ class LinearExtension(Extension):
     """Puts the linear walks in place of ``abbr``'s and SuperFences' (whichever are registered)."""
 
     def extendMarkdown(self, md: Markdown) -> None:
-        """Replace ``abbr``'s treeprocessor (same definitions) and change SuperFences' preprocessor's class."""
-        abbr = md.treeprocessors["abbr"] if "abbr" in md.treeprocessors else None
+        """Replace ``abbr``'s treeprocessor (same definitions); change SuperFences' preprocessor's class."""
+        abbr = md.treeprocessors.get("abbr")
         if isinstance(abbr, AbbrTreeprocessor) and not isinstance(abbr, _OneWalk):
             md.treeprocessors.register(_OneWalk(md, abbr.abbrs), "abbr", 7)
-        fences = md.preprocessors["fenced_code_block"] if "fenced_code_block" in md.preprocessors else None
+        fences = md.preprocessors.get("fenced_code_block")
         if type(fences) is SuperFencesBlockPreprocessor:
             # The same instance (SuperFences' default formatter is bound to it), with a linear reassemble.
             fences.__class__ = _OnePassFences

@@ -72,7 +72,7 @@ class _OncePerRun(Treeprocessor):
 
         configurations = [*options["configurations"],
                           {"sources": options.get("sources"), "targets": options.get("targets")}]
-        self.filters = [
+        self.filters: list[tuple[Any, Any, dict[str, bool]]] = [
             (get_filter(configuration, "sources"), get_filter(configuration, "targets"), {})
             for configuration in configurations
             if configuration.get("sources") or configuration.get("targets")
@@ -90,7 +90,8 @@ class _OncePerRun(Treeprocessor):
                 url = urlparse(href)
                 if url.scheme or url.netloc:
                     continue
-                for path in relpath._possible_target_uris(relpath.file, url.path, relpath.config.use_directory_urls):  # noqa: SLF001
+                urls = relpath.config.use_directory_urls
+                for path in relpath._possible_target_uris(relpath.file, url.path, urls):
                     target = relpath.files.get_file_from_path(path)
                     if target is None:
                         continue

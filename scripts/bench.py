@@ -250,7 +250,9 @@ def build_against_empty(runs: int) -> tuple[float, float, float, float]:
             median(w for w, _ in blank), median(c for _, c in blank))
 
 
-def _wall_and_cpu(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None) -> tuple[float, float]:
+def _wall_and_cpu(
+    command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = timed(command, 1, env, cwd=cwd)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -341,20 +343,15 @@ def main() -> None:
     parser.add_argument("--build-parts", action="store_true",
                         help="only where a cold strict build's CPU time goes, beside the empty site's")
     parser.add_argument("--build-scale", action="store_true",
-                        help="only the strict build beside a plain Material build, in CPU, at 1x and 8x content")
+                        help="only the strict build beside a plain Material build (CPU), 1x and 8x content")
     args = parser.parse_args()
-    if args.build_parts:
-        print_rows(build_part_rows(), 1)
-        return
-    if args.build_scale:
-        print_rows(scale_rows(args.runs), args.runs)
-        return
-    if args.calculator:
-        print_rows(calculator_only(), 1)
-        return
-    if args.search:
-        print_rows(search_only(args.site), 1)
-        return
+    only = {"build_parts": (build_part_rows, 1),
+            "build_scale": (lambda: scale_rows(args.runs), args.runs),
+            "calculator": (calculator_only, 1), "search": (lambda: search_only(args.site), 1)}
+    for flag, (rows_of, runs) in only.items():
+        if getattr(args, flag):
+            print_rows(rows_of(), runs)
+            return
     if args.build_only:
         print_rows(build_rows(args.runs), args.runs)
         return

@@ -27,7 +27,7 @@ from rulesite.model import load, system_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("rules", "rulesite", "calculators")
-"""What the build imports or reads beside ``docs/`` (mkdocstrings reads ``rules/`` from the config's folder)."""
+"""What the build imports or reads beside ``docs/`` (mkdocstrings reads ``rules/`` beside its config)."""
 
 _ATTR_ID = re.compile(r"(\{[^{}\n]*?#)([a-z0-9]+(?:-[a-z0-9]+)*)(?=[\s}])")
 _OWN_LINK = re.compile(r"\]\(#([a-z0-9]+(?:-[a-z0-9]+)*)\)")
@@ -65,7 +65,7 @@ def write_fixture(folder: Path, times: int) -> tuple[Path, Path]:
             (folder / "docs" / name).write_text(copy_page(text, copy), encoding="utf-8")
             copies.append(name)
     with (ROOT / "mkdocs.yml").open(encoding="utf-8") as file:
-        config = yaml.load(file, Loader=get_yaml_loader())  # noqa: S506 (the project's own config)
+        config = yaml.load(file, Loader=get_yaml_loader())
     for entry in config["nav"]:
         if isinstance(entry, dict) and "Systems" in entry:
             entry["Systems"] += [{f"{Path(name).stem}": name} for name in copies]
@@ -101,9 +101,9 @@ def median_ratio(ours: list[float], plain: list[float]) -> tuple[float, float, f
 
 def scale_rows(runs: int, sizes: tuple[int, ...] = (1, 8)) -> list[tuple[str, str, str]]:
     """Our strict build beside the plain one, in CPU, at each size; runs interleaved, medians."""
-    import tempfile  # noqa: PLC0415
+    import tempfile
 
-    from bench import _wall_and_cpu  # noqa: PLC0415
+    from bench import _wall_and_cpu
 
     rows = []
     with tempfile.TemporaryDirectory() as work:
@@ -112,7 +112,8 @@ def scale_rows(runs: int, sizes: tuple[int, ...] = (1, 8)) -> list[tuple[str, st
         cpu: dict[tuple[int, str], list[float]] = {}
         for _ in range(runs):
             for times, (ours, plain) in configs.items():
-                for kind, command in (("plain", _build(plain, strict=False)), ("ours", _build(ours, strict=True))):
+                builds = (("plain", _build(plain, strict=False)), ("ours", _build(ours, strict=True)))
+                for kind, command in builds:
                     shutil.rmtree(folders[times] / "site", ignore_errors=True)
                     cpu.setdefault((times, kind), []).append(
                         _wall_and_cpu(command, cwd=folders[times], env=_env(folders[times]))[1])
