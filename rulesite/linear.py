@@ -65,13 +65,18 @@ class LinearExtension(Extension):
 
     def extendMarkdown(self, md: Markdown) -> None:
         """Replace ``abbr``'s treeprocessor (same definitions); change SuperFences' preprocessor's class."""
-        abbr = md.treeprocessors.get("abbr")
+        abbr = _registered(md.treeprocessors, "abbr")
         if isinstance(abbr, AbbrTreeprocessor) and not isinstance(abbr, _OneWalk):
             md.treeprocessors.register(_OneWalk(md, abbr.abbrs), "abbr", 7)
-        fences = md.preprocessors.get("fenced_code_block")
+        fences = _registered(md.preprocessors, "fenced_code_block")
         if type(fences) is SuperFencesBlockPreprocessor:
             # The same instance (SuperFences' default formatter is bound to it), with a linear reassemble.
             fences.__class__ = _OnePassFences
+
+
+def _registered(registry: Any, name: str) -> Any:
+    """The processor registered under ``name``, if any."""
+    return registry[name] if name in registry else None  # noqa: SIM401 (a Registry has no get)
 
 
 def makeExtension(**kwargs: Any) -> LinearExtension:
