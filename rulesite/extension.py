@@ -146,11 +146,12 @@ def rulings_index(docs: Docs) -> str:
     parts = []
     systems: list[tuple[str, str]] = []
     interpreted: dict[str, str] = {}
+    rule_links = _RuleLinks()
     for src in _systems(docs):
         page = docs.pages[src]
         rows = []
         for ruling in page.rulings:
-            links = _rule_links(ruling.interprets, src)
+            links = rule_links(ruling.interprets, src)
             interpreted.update((href, text) for text, href in links)
             rules = ", ".join(f"[{text}]({href})" for text, href in links)
             rows.append(
@@ -174,13 +175,22 @@ class _Links(Treeprocessor):
         self.found = [("".join(link.itertext()), link.get("href", "")) for link in root.iter("a")]
 
 
-def _rule_links(markdown_text: str, src: str) -> list[tuple[str, str]]:
-    """The links of a ruling's **Rule.** line as (text, href), each href relative to the docs root."""
-    md = Markdown()
-    links = _Links(md)
-    md.treeprocessors.register(links, "rule_links", 0)
-    md.convert(markdown_text)
-    return [(text, f"{src}{href}" if href.startswith("#") else href) for text, href in links.found]
+class _RuleLinks:
+    """Reads the links of rulings' **Rule.** lines: one Markdown instance for the whole index.
+
+    A new instance per ruling cost the rulings index more than its table (scripts/bench --build-scale).
+    """
+
+    def __init__(self) -> None:
+        self.md = Markdown()
+        self.links = _Links(self.md)
+        self.md.treeprocessors.register(self.links, "rule_links", 0)
+
+    def __call__(self, markdown_text: str, src: str) -> list[tuple[str, str]]:
+        """The links of a ruling's **Rule.** line as (text, href), each href relative to the docs root."""
+        self.md.reset()
+        self.md.convert(markdown_text)
+        return [(text, f"{src}{href}" if href.startswith("#") else href) for text, href in self.links.found]
 
 
 def _rulings_filter(systems: list[tuple[str, str]], interpreted: dict[str, str]) -> str:

@@ -385,11 +385,17 @@ class Docs:
 
     def heading(self, anchor: str) -> Heading | None:
         """The heading that carries an anchor, wherever it is."""
+        return self._headings.get(anchor)
+
+    @cached_property
+    def _headings(self) -> dict[str, Heading]:
+        """Each anchored heading by its anchor (the first, if two carry it): one lookup per citation."""
+        found: dict[str, Heading] = {}
         for page in self.pages.values():
             for heading in page.headings:
-                if heading.anchor == anchor:
-                    return heading
-        return None
+                if heading.anchor:
+                    found.setdefault(heading.anchor, heading)
+        return found
 
     def glossary(self) -> dict[str, str]:
         """Each glossary term and its meaning in plain text, from ``glossary.md``."""

@@ -21,6 +21,7 @@ Zensical maps ``material.extensions.*`` to its own extensions and has no MkDocs
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlparse
 from xml.etree.ElementTree import Element
 
 from markdown import Extension, Markdown
@@ -52,22 +53,52 @@ def _delegate(md: Markdown, options: dict[str, Any]) -> Treeprocessor:
         from zensical.extensions.preview import PreviewConfig, PreviewProcessor  # noqa: PLC0415
 
         return PreviewProcessor(md, PreviewConfig(**options))
-    from material.extensions.preview import PreviewProcessor as MaterialPreview  # noqa: PLC0415
-
-    return _OncePerRun(md, options, MaterialPreview)
+    return _OncePerRun(md, options)
 
 
 class _OncePerRun(Treeprocessor):
-    """Material's treeprocessor, given a fresh copy of its options on each run (they never pile up)."""
+    """Material's preview with its filters read once and each target page matched once per build.
 
-    def __init__(self, md: Markdown, options: dict[str, Any], processor: type[Treeprocessor]) -> None:
+    Material 9.8's treeprocessor reads and validates its filters on every run, and matches every
+    link against the whole ``targets`` list (fnmatch, pattern by pattern): a cost of links times
+    listed pages, which grows with the square of the site (the print page links to every rule).
+    This one marks the same links the same way (``data-preview``), with Material's own filters and
+    link resolution, and remembers the answer for each target page.
+    """
+
+    def __init__(self, md: Markdown, options: dict[str, Any]) -> None:
         super().__init__(md)
-        self.options = options
-        self.processor = processor
+        from material.extensions.preview import get_filter  # noqa: PLC0415
+
+        configurations = [*options["configurations"],
+                          {"sources": options.get("sources"), "targets": options.get("targets")}]
+        self.filters: list[tuple[Any, Any, dict[str, bool]]] = [
+            (get_filter(configuration, "sources"), get_filter(configuration, "targets"), {})
+            for configuration in configurations
+            if configuration.get("sources") or configuration.get("targets")
+        ]
 
     def run(self, root: Element) -> None:
-        fresh = {**self.options, "configurations": list(self.options["configurations"])}
-        self.processor(self.md, fresh).run(root)
+        relpath = self.md.treeprocessors["relpath"]
+        for sources, targets, previewed in self.filters:
+            if not sources(relpath.file):
+                continue
+            for link in root.iter("a"):
+                href = link.get("href")
+                if not href or "footnote-ref" in link.get("class", ""):
+                    continue
+                url = urlparse(href)
+                if url.scheme or url.netloc:
+                    continue
+                urls = relpath.config.use_directory_urls
+                for path in relpath._possible_target_uris(relpath.file, url.path, urls):
+                    target = relpath.files.get_file_from_path(path)
+                    if target is None:
+                        continue
+                    if target.src_uri not in previewed:
+                        previewed[target.src_uri] = targets(target)
+                    if previewed[target.src_uri]:
+                        link.set("data-preview", "")
 
 
 class PreviewExtension(Extension):

@@ -4,6 +4,8 @@ Prints a Markdown table to paste into notes:
 - wall time of the examples, unit and property tests (no browser, no integration tests);
 - wall time of a strict build, and of the live server's rebuild after one page is edited;
 - with `--build-parts`, the CPU seconds of each part of one cold strict build (bench_build.py);
+- the strict build's CPU beside a plain Material build of the same Markdown, at today's size and
+  at 8x the content (bench_scale.py; `--build-scale` measures only these);
 - bytes each page loads (HTML, JS, CSS; the diagram renderer is listed on its own);
 - time until a page's flowchart is on screen in headless Chromium (drawn ahead of time,
   and drawn by the browser fallback);
@@ -54,6 +56,7 @@ from bench_calculator import calculator_rows  # noqa: E402
 from bench_engine import engine_rows  # noqa: E402
 from bench_pages import EMPTY, PAGES, element_rows, lighthouse_rows  # noqa: E402
 from bench_phone import phone_rows  # noqa: E402
+from bench_scale import scale_rows  # noqa: E402
 from bench_search import search_rows  # noqa: E402
 
 from sitetools.browser import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
@@ -62,12 +65,12 @@ from sitetools.server import serve as serve_site  # noqa: E402
 KIB = 1024
 
 
-def timed(command: list[str], runs: int, env: dict[str, str] | None = None) -> float:
+def timed(command: list[str], runs: int, env: dict[str, str] | None = None, cwd: Path = ROOT) -> float:
     """Median wall time of a command that must succeed."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        done = subprocess.run(command, cwd=ROOT, env=env or ENV, capture_output=True, text=True, check=False)
+        done = subprocess.run(command, cwd=cwd, env=env or ENV, capture_output=True, text=True, check=False)
         times.append(time.perf_counter() - start)
         if done.returncode != 0:
             sys.exit(f"{' '.join(command)} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
@@ -213,9 +216,11 @@ def build_against_empty(runs: int) -> tuple[float, float, float, float]:
             median(w for w, _ in blank), median(c for _, c in blank))
 
 
-def _wall_and_cpu(command: list[str]) -> tuple[float, float]:
+def _wall_and_cpu(
+    command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    wall = timed(command, 1)
+    wall = timed(command, 1, env, cwd=cwd)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
@@ -303,16 +308,16 @@ def main() -> None:
                         help="only the build against an empty site and the live server's reloads")
     parser.add_argument("--build-parts", action="store_true",
                         help="only where a cold strict build's CPU time goes, beside the empty site's")
+    parser.add_argument("--build-scale", action="store_true",
+                        help="only the strict build beside a plain Material build (CPU), 1x and 8x content")
     args = parser.parse_args()
-    if args.build_parts:
-        print_rows(build_part_rows(), 1)
-        return
-    if args.calculator:
-        print_rows(calculator_only(), 1)
-        return
-    if args.search:
-        print_rows(search_only(args.site), 1)
-        return
+    only = {"build_parts": (build_part_rows, 1),
+            "build_scale": (lambda: scale_rows(args.runs), args.runs),
+            "calculator": (calculator_only, 1), "search": (lambda: search_only(args.site), 1)}
+    for flag, (rows_of, runs) in only.items():
+        if getattr(args, flag):
+            print_rows(rows_of(), runs)
+            return
     if args.build_only:
         print_rows(build_rows(args.runs), args.runs)
         return
@@ -375,6 +380,7 @@ def build_part_rows() -> list[tuple[str, str, str]]:
 def build_rows(runs: int) -> list[tuple[str, str, str]]:
     """The strict build against an empty Material site, and the live server's reloads."""
     wall, cpu, empty_wall, empty_cpu = build_against_empty(runs)
+    scale = scale_rows(runs)
     reloads = reload_times(runs)
     full = reload_times(1, full=True)
     return [
@@ -383,6 +389,7 @@ def build_rows(runs: int) -> list[tuple[str, str, str]]:
          f"{empty_wall:.2f} s ({empty_cpu:.2f} s)", ""),
         ("Strict build / empty site: wall (CPU)",
          f"{wall / empty_wall:.1f}x ({cpu / empty_cpu:.1f}x)", "<= 4x"),
+        *scale,
         ("`scripts/serve`: a saved page on screen (only that page rebuilt)", f"{reloads['page']:.2f} s", ""),
         ("`scripts/serve`: a saved change under `rules/` on screen (no restart; the pages using it)",
          f"{reloads['rule']:.2f} s", ""),
