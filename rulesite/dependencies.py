@@ -23,6 +23,10 @@ _AUTODOC = ":::"
 """How a paragraph asks mkdocstrings for a module's reference (``::: rules.affinity``)."""
 
 
+CARDS = ("calculators.card", "calculators.templates")
+"""What draws every worked example's card (on every page, not only a calculator's): machinery."""
+
+
 def module_of(path: Path, root: Path) -> str:
     """``rules/affinity/steps.py`` -> ``rules.affinity.steps``; a package's ``__init__`` is the package."""
     parts = list(path.relative_to(root).with_suffix("").parts)
@@ -118,12 +122,13 @@ def pages_using(changed: Iterable[str], docs: Docs, graph: Mapping[str, frozense
     """The pages (``affinity.md``) whose own Markdown uses these modules.
 
     ``changed`` holds module names (``rules.affinity.steps``); any name outside ``rules`` and
-    ``calculators`` (the site machinery) touches every page. The print page, which holds every
+    ``calculators`` (the site machinery), or the cards' code or templates (`CARDS`), touches
+    every page. The print page, which holds every
     system page, is not among them: like the rulings index after a page edit, the live server
     refreshes it with ``--full`` or on its next start.
     """
     roots = {name.partition(".")[0] for name in changed}
-    if roots - {"rules", "calculators"}:
+    if roots - {"rules", "calculators"} or any(name.startswith(CARDS) for name in changed):
         return set(docs.pages)
     changed = set(changed)
     using = {

@@ -6,8 +6,8 @@ runs MkDocs' own ``serve`` with this file as its ``hooks`` (the site's ``mkdocs.
 never loads it, so ProperDocs and Zensical build the same site). MkDocs loads a hooks file once per
 ``mkdocs serve`` and calls its events on every rebuild; the one `LiveCode` below keeps what they share.
 
-- ``on_serve``: watchdog watches ``rules/``, ``calculators/`` and ``rulesite/``. A saved ``.py`` file is
-  recorded, then the server is told through a file in a folder it watches (``server.watch``), so the
+- ``on_serve``: watchdog watches ``rules/``, ``calculators/`` and ``rulesite/``. A saved ``.py`` file
+  (or a card's ``.html`` template) is recorded, then the server is told through a file in a folder it watches (``server.watch``), so the
   rebuild it starts always sees the change (two watchers of the same save could race).
 - ``on_config`` (first of the rebuild's events): the project's modules are forgotten (``sys.modules``) and
   the config's Python names (the fences' formatters, ``!!python/name`` in ``mkdocs.yml``) point at the
@@ -134,7 +134,7 @@ class LiveCode(FileSystemEventHandler):
         if event.is_directory or event.event_type not in SAVES:
             return
         paths = [Path(str(p)) for p in (event.src_path, event.dest_path) if p]
-        saved = [path for path in paths if path.suffix == ".py"]
+        saved = [path for path in paths if path.suffix in {".py", ".html"}]  # code, or a card's template
         if not saved:
             return
         with self.lock:
