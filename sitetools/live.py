@@ -7,8 +7,9 @@ never loads it, so ProperDocs and Zensical build the same site). MkDocs loads a 
 ``mkdocs serve`` and calls its events on every rebuild; the one `LiveCode` below keeps what they share.
 
 - ``on_serve``: watchdog watches ``rules/``, ``calculators/`` and ``rulesite/``. A saved ``.py`` file
-  (or a card's ``.html`` template) is recorded, then the server is told through a file in a folder it watches (``server.watch``), so the
-  rebuild it starts always sees the change (two watchers of the same save could race).
+  (or a card's ``.html`` template) is recorded, then the server is told through a file in a folder it
+  watches (``server.watch``), so the rebuild it starts always sees the change (two watchers of the same
+  save could race).
 - ``on_config`` (first of the rebuild's events): the project's modules are forgotten (``sys.modules``) and
   the config's Python names (the fences' formatters, ``!!python/name`` in ``mkdocs.yml``) point at the
   new code; with ``--dirty`` (``scripts/serve``'s default), the built pages the changed modules can alter
