@@ -18,14 +18,44 @@
 let answerJson = null;
 let runtime = "";
 let unreachable = false; // a runtime file could not be fetched at all (offline, or the host gone)
+let counting = true; // the runtime is downloaded (not stored on this device): its bytes are counted
+
+// What the start spent its time on, for scripts/bench_phone.py (read from this worker's own
+// performance timeline: performance.getEntriesByType("mark")).
+function phase(name) {
+  performance.mark("calculator:" + name);
+}
 
 function fileOf(url) {
   const href = new URL(url, runtime).href;
   return href.startsWith(runtime) ? decodeURIComponent(href.slice(runtime.length).split("?")[0]) : "";
 }
 
-// Every file of the runtime is fetched through here (Pyodide fetches with the global fetch):
-// its bytes are counted as they arrive, for the page's "3.1 of 14.8 MB".
+// Counts a download's bytes as they arrive, for the page's "3.1 of 14.8 MB", from a copy of the
+// response: the response itself goes to Pyodide untouched, so the browser still knows where it
+// came from (a response made anew from a stream has no cache behind it, and the compiled
+// WebAssembly of pyodide.asm.wasm could not be kept for the next visit).
+function count(file, copy) {
+  const reader = copy.body.getReader();
+  let bytes = 0;
+  let told = 0;
+  (function next() {
+    reader.read().then(function (chunk) {
+      if (chunk.done) {
+        postMessage({ type: "progress", file: file, bytes: bytes });
+        return;
+      }
+      bytes += chunk.value.byteLength;
+      if (bytes - told >= 256 * 1024) { // a message per quarter megabyte: the page redraws its bar
+        told = bytes;
+        postMessage({ type: "progress", file: file, bytes: bytes });
+      }
+      next();
+    }, function () { /* the download failed: Pyodide's own read of it says so */ });
+  })();
+}
+
+// Every file of the runtime is fetched through here (Pyodide fetches with the global fetch).
 const nativeFetch = self.fetch.bind(self);
 self.fetch = async function (input, init) {
   const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
@@ -37,25 +67,15 @@ self.fetch = async function (input, init) {
     unreachable = true;
     throw error;
   }
-  if (!file || !response.ok || !response.body) return response;
-  let count = 0;
-  let told = 0;
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      count += chunk.byteLength;
-      if (count - told >= 256 * 1024) { // a message per quarter megabyte: the page redraws its bar
-        told = count;
-        postMessage({ type: "progress", file: file, bytes: count });
-      }
-      controller.enqueue(chunk);
-    },
-    flush() {
-      postMessage({ type: "progress", file: file, bytes: count });
-    },
-  }));
-  return new Response(counted, { status: response.status, statusText: response.statusText,
-                                 headers: response.headers });
+  if (counting && file && response.ok && response.body) count(file, response.clone());
+  return response;
 };
+
+// Stored by the service worker (scripts/offline.mjs) after an earlier visit: nothing to download.
+function stored() {
+  if (!self.caches) return Promise.resolve(false);
+  return caches.match(runtime + "pyodide.asm.wasm").then(Boolean, function () { return false; });
+}
 
 async function fetchBytes(file, gunzip) {
   const response = await self.fetch(runtime + encodeURIComponent(file));
@@ -66,15 +86,20 @@ async function fetchBytes(file, gunzip) {
 
 async function start(message) {
   runtime = message.runtime;
-  const { loadPyodide } = await import(runtime + "pyodide.mjs");
+  phase("worker");
+  const [{ loadPyodide }, local] = await Promise.all([import(runtime + "pyodide.mjs"), stored()]);
+  counting = !local;
+  phase("pyodide.mjs");
   postMessage({ type: "progress", file: "pyodide.mjs", bytes: -1 });
   const options = { indexURL: runtime, fullStdLib: false };
   if (message.snapshot) {
     const snapshot = fetchBytes(message.snapshot, true);
-    snapshot.catch(function () {}); // awaited by loadPyodide; a failure is seen there
+    snapshot.then(function () { phase("snapshot"); }, function () {}); // a failure is seen by loadPyodide
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      phase("loadPyodide");
       answerJson = pyodide.runPython("import calculators\ncalculators.answer_json");
+      phase("imported");
       return "snapshot";
     } catch (error) {
       if (unreachable) throw error;
@@ -82,8 +107,10 @@ async function start(message) {
     }
   }
   const [pyodide, wheel] = await Promise.all([loadPyodide(options), fetchBytes(message.wheel, false)]);
+  phase("loadPyodide");
   pyodide.unpackArchive(wheel, "wheel");
   answerJson = pyodide.runPython("import calculators\ncalculators.answer_json");
+  phase("imported");
   return "plain";
 }
 
@@ -112,6 +139,7 @@ self.onmessage = async function (event) {
     } catch (error) {
       json = JSON.stringify({ ok: false, field: null, crashed: true, message: String(error && error.message) });
     }
+    if (message.id === 1) phase("answered");
     postMessage({ type: "answer", id: message.id, json: json });
   }
 };
