@@ -32,9 +32,10 @@ function fileOf(url) {
 }
 
 // Counts a download's bytes as they arrive, for the page's "3.1 of 14.8 MB", from a copy of the
-// response: the response itself goes to Pyodide untouched, so the browser still knows where it
-// came from (a response made anew from a stream has no cache behind it, and the compiled
-// WebAssembly of pyodide.asm.wasm could not be kept for the next visit).
+// response: the response itself goes to Pyodide untouched, with the cache it came from (one
+// made anew from a stream has none, so the browser could never keep the code it compiled from
+// pyodide.asm.wasm; Chromium keeps it once enough of it has been optimised, which a start and
+// a few answers do not reach yet).
 function count(file, copy) {
   const reader = copy.body.getReader();
   let bytes = 0;
