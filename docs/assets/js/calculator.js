@@ -415,6 +415,14 @@
       calculator.open = true;
     }
     calculator.addEventListener("toggle", function () { if (calculator.open) open(); });
+    // The tap that opens it starts the runtime: the toggle comes as a task of its own, behind
+    // whatever the page is still doing (a page just loaded on a phone).
+    const summary = calculator.querySelector("summary");
+    if (summary) {
+      summary.addEventListener("click", function () {
+        if (!calculator.open) loadRuntime(calculator).catch(function () {}); // said by followStart
+      });
+    }
     if (calculator.open) open();
 
     form.addEventListener("submit", function (event) {
