@@ -20,14 +20,45 @@
 let answerCard = null;
 let runtime = "";
 let unreachable = false; // a runtime file could not be fetched at all (offline, or the host gone)
+let counting = true; // the runtime is downloaded (not stored on this device): its bytes are counted
+
+// What the start spent its time on, for scripts/bench_phone.py (read from this worker's own
+// performance timeline: performance.getEntriesByType("mark")).
+function phase(name) {
+  performance.mark("calculator:" + name);
+}
 
 function fileOf(url) {
   const href = new URL(url, runtime).href;
   return href.startsWith(runtime) ? decodeURIComponent(href.slice(runtime.length).split("?")[0]) : "";
 }
 
-// Every file of the runtime is fetched through here (Pyodide fetches with the global fetch):
-// its bytes are counted as they arrive, for the page's "3.1 of 14.8 MB".
+// Counts a download's bytes as they arrive, for the page's "3.1 of 14.8 MB", from a copy of the
+// response: the response itself goes to Pyodide untouched, with the cache it came from (one
+// made anew from a stream has none, so the browser could never keep the code it compiled from
+// pyodide.asm.wasm; Chromium keeps it once enough of it has been optimised, which a start and
+// a few answers do not reach yet).
+function count(file, copy) {
+  const reader = copy.body.getReader();
+  let bytes = 0;
+  let told = 0;
+  (function next() {
+    reader.read().then(function (chunk) {
+      if (chunk.done) {
+        postMessage({ type: "progress", file: file, bytes: bytes });
+        return;
+      }
+      bytes += chunk.value.byteLength;
+      if (bytes - told >= 256 * 1024) { // a message per quarter megabyte: the page redraws its bar
+        told = bytes;
+        postMessage({ type: "progress", file: file, bytes: bytes });
+      }
+      next();
+    }, function () { /* the download failed: Pyodide's own read of it says so */ });
+  })();
+}
+
+// Every file of the runtime is fetched through here (Pyodide fetches with the global fetch).
 const nativeFetch = self.fetch.bind(self);
 self.fetch = async function (input, init) {
   const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
@@ -39,25 +70,15 @@ self.fetch = async function (input, init) {
     unreachable = true;
     throw error;
   }
-  if (!file || !response.ok || !response.body) return response;
-  let count = 0;
-  let told = 0;
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      count += chunk.byteLength;
-      if (count - told >= 256 * 1024) { // a message per quarter megabyte: the page redraws its bar
-        told = count;
-        postMessage({ type: "progress", file: file, bytes: count });
-      }
-      controller.enqueue(chunk);
-    },
-    flush() {
-      postMessage({ type: "progress", file: file, bytes: count });
-    },
-  }));
-  return new Response(counted, { status: response.status, statusText: response.statusText,
-                                 headers: response.headers });
+  if (counting && file && response.ok && response.body) count(file, response.clone());
+  return response;
 };
+
+// Stored by the service worker (scripts/offline.mjs) after an earlier visit: nothing to download.
+function stored() {
+  if (!self.caches) return Promise.resolve(false);
+  return caches.match(runtime + "pyodide.asm.wasm").then(Boolean, function () { return false; });
+}
 
 async function fetchBytes(file, gunzip) {
   const response = await self.fetch(runtime + encodeURIComponent(file));
@@ -68,15 +89,20 @@ async function fetchBytes(file, gunzip) {
 
 async function start(message) {
   runtime = message.runtime;
-  const { loadPyodide } = await import(runtime + "pyodide.mjs");
+  phase("worker");
+  const [{ loadPyodide }, local] = await Promise.all([import(runtime + "pyodide.mjs"), stored()]);
+  counting = !local;
+  phase("pyodide.mjs");
   postMessage({ type: "progress", file: "pyodide.mjs", bytes: -1 });
   const options = { indexURL: runtime, fullStdLib: false };
   if (message.snapshot) {
     const snapshot = fetchBytes(message.snapshot, true);
-    snapshot.catch(function () {}); // awaited by loadPyodide; a failure is seen there
+    snapshot.then(function () { phase("snapshot"); }, function () {}); // a failure is seen by loadPyodide
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      phase("loadPyodide");
       answerCard = pyodide.runPython("import calculators.card\ncalculators.card.answer_card");
+      phase("imported");
       return "snapshot";
     } catch (error) {
       if (unreachable) throw error;
@@ -86,9 +112,11 @@ async function start(message) {
   const [pyodide, wheel, libraries] = await Promise.all([
     loadPyodide(options), fetchBytes(message.wheel, false), fetchBytes(message.libraries, false),
   ]);
+  phase("loadPyodide");
   pyodide.unpackArchive(wheel, "wheel");
   pyodide.unpackArchive(libraries, "zip", { extractDir: pyodide.runPython("import site\nsite.getsitepackages()[0]") });
   answerCard = pyodide.runPython("import calculators.card\ncalculators.card.answer_card");
+  phase("imported");
   return "plain";
 }
 
@@ -118,6 +146,7 @@ self.onmessage = async function (event) {
       json = JSON.stringify({ ok: false, field: null, crashed: true, html: "",
                               message: String(error && error.message) });
     }
+    if (message.id === 1) phase("answered");
     postMessage({ type: "answer", id: message.id, json: json });
   }
 };

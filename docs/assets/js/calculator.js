@@ -110,12 +110,20 @@
   }
 
   // The player's intent: a calculator near the screen starts a stored runtime (nothing to
-  // download); a runtime not stored yet waits for a tap (it is a download of some megabytes).
+  // download) and answers its form's situation, so that opening it shows the answer at once;
+  // a runtime not stored yet waits for a tap (it is a download of some megabytes).
   const near = typeof IntersectionObserver === "function"
     ? new IntersectionObserver(function (entries) {
-      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
-      near.disconnect();
-      stored().then(function (yes) { if (yes) loadRuntime(entries[0].target); });
+      const coming = entries.filter(function (entry) { return entry.isIntersecting; })
+        .map(function (entry) { return entry.target; });
+      if (!coming.length) return;
+      for (const calculator of coming) near.unobserve(calculator);
+      stored().then(function (yes) {
+        if (!yes) return;
+        loadRuntime(coming[0]).then(function () {
+          for (const calculator of coming) if (calculator.warm) calculator.warm();
+        }, function () { /* said by the calculators' status; a tap tries again */ });
+      });
     }, { rootMargin: "100% 0px" })
     : null;
 
@@ -305,8 +313,12 @@
     function open() {
       if (opened) return;
       opened = true;
-      work(false);
+      if (answer.dataset.query !== query(form)) work(false); // else answered while near (warm)
     }
+    // Near the screen with the runtime started: the answer waits, drawn in the closed calculator.
+    calculator.warm = function () {
+      if (!asked) work(false);
+    };
 
     // "Try with your numbers" on a worked example (rulesite/examples.py): the calculator comes
     // to the example, open, filled in with its situation, and answers it; the address records it.
@@ -341,6 +353,14 @@
       calculator.open = true;
     }
     calculator.addEventListener("toggle", function () { if (calculator.open) open(); });
+    // The tap that opens it starts the runtime: the toggle comes as a task of its own, behind
+    // whatever the page is still doing (a page just loaded on a phone).
+    const summary = calculator.querySelector("summary");
+    if (summary) {
+      summary.addEventListener("click", function () {
+        if (!calculator.open) loadRuntime(calculator).catch(function () {}); // said by followStart
+      });
+    }
     if (calculator.open) open();
 
     form.addEventListener("submit", function (event) {
