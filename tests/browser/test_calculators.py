@@ -276,7 +276,9 @@ def _link(base_url: str, system: str, values: Mapping[str, str]) -> str:
 
 
 # The theme eases colours into a new palette (CSS transitions): audit the colours it settles on.
-# The transitions start with the first style change after the switch: two frames later they exist.
+# The transitions start with the first style change after the switch, and a section off the screen
+# (content-visibility: auto) has none until it is shown: the calculator is brought into view, and
+# two frames later its transitions exist.
 _TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 _COLOURS_SETTLED = "() => document.getAnimations().every(a => a.playState !== 'running')"
 
@@ -351,6 +353,7 @@ def test_every_situation_is_answered_in_the_browser_as_in_python(
     page.set_viewport_size({"width": 1280, "height": 900})
     page.get_by_title("Switch to light mode").click()  # the theme's toggle, as a player switches
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+    page.locator(f'details.calculator[data-system="{system}"]').scroll_into_view_if_needed()
     page.evaluate(_TWO_FRAMES)
     page.wait_for_function(_COLOURS_SETTLED)
     assert _axe(page, system) == []
