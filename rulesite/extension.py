@@ -271,8 +271,8 @@ class _Cite(Postprocessor):
         if "§" not in text:
             return text
         tree = tree_of(self.md, text)
-        ids = {element.get("id") for element in tree.iter() if element.get("id")}
-        for node in [node for node in tree.texts() if "§" in node.raw and not _is_citation(node)]:
+        ids = {element.get("id") for element in tree.iter(holding="id=") if element.get("id")}
+        for node in [node for node in tree.texts(holding="§") if not _is_citation(node)]:
             pieces = self._cited(node.raw, ids)
             if pieces is not None and node.parent is not None:
                 node.parent.replace(node, *pieces)
@@ -336,7 +336,7 @@ class _Inert(Postprocessor):
     def _built_links(self, code: Element) -> None:
         page = shown_on(self.md)
         source = page.src if page else UNKNOWN_PAGE
-        for link in code.iter():
+        for link in code.iter(holding="href="):
             path, hash_, anchor = (link.get("href") or "").partition("#")
             if hash_ and path.endswith(".md") and ":" not in path:
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
