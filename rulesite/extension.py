@@ -22,6 +22,7 @@ under ``mkdocs.rulesite``, so a strict build fails on them.
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 import posixpath
 import re
@@ -83,7 +84,8 @@ class _Assemble(Preprocessor):
             conversion.fences = [(page, fence) for fence in page.fences if fence.language == "python"]
         where = page.src if page else "a page"
         assembled: list[str] = []
-        marks = directives(lines)  # read by rulesite.reading: a directive shown as code is none
+        # Read by rulesite.reading (a directive shown as code is none): from the page's own reading.
+        marks = directives(lines, page.reading if page is not None else None)
         for index, line in enumerate(lines):
             if marks.get(index) == RULINGS_MARKER:
                 assembled += rulings_index(docs).splitlines()
@@ -98,21 +100,26 @@ class _Assemble(Preprocessor):
         tables = directives(assembled) if expanded else marks  # the lines moved: read them again
         for index, line in enumerate(assembled):
             directive = tables.get(index, "").startswith(TABLE_DIRECTIVE)
-            out += _table(line, where, build.tables) if directive else [line]
+            out += _table(line, where, build.tables, docs) if directive else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
 TABLE_DIRECTIVE = "<!-- table:"
 
 
-def _table(line: str, where: str, done: dict[str, str]) -> list[str]:
-    """A table directive's table, made once per build (``done``: the build's tables)."""
+def _table(line: str, where: str, done: dict[str, str], docs: Docs) -> list[str]:
+    """A table directive's table, made once per build (``done``: the build's tables).
+
+    A function with a ``docs`` parameter is given the docs being built, read once per build.
+    """
     indent = line[: len(line) - len(line.lstrip())]
     spec = line.strip().removeprefix(TABLE_DIRECTIVE).removesuffix("-->").strip()
     if spec not in done:
         module_name, _, function_name = spec.partition(":")
         try:
-            done[spec] = render_table(getattr(importlib.import_module(module_name), function_name)())
+            function = getattr(importlib.import_module(module_name), function_name)
+            wants_docs = "docs" in inspect.signature(function).parameters
+            done[spec] = render_table(function(docs=docs) if wants_docs else function())
         except Exception as error:  # any failure must fail the strict build, with its cause
             log.warning("%s: table %s failed: %r", where, spec, error)
             return [line]
