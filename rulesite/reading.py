@@ -282,8 +282,9 @@ def directives(lines: list[str], page: Reading | None = None) -> dict[int, str]:
     if not any("<!--" in line for line in lines):
         return {}
     text = "\n".join(lines)
-    before = page.text[: len(page.text) - len(text)] if page is not None and page.text.endswith(text) else None
-    if page is not None and before is not None and (not before or before.endswith("\n")):
+    own = page is not None and page.text.endswith(text)
+    before = page.text[: len(page.text) - len(text)] if page is not None and own else ""
+    if page is not None and own and (not before or before.endswith("\n")):
         reading, skipped = page, before.count("\n")
     else:
         reading, skipped = Reading(text, inline=False), 0
