@@ -61,7 +61,9 @@ class Unread(Raw):
 
     def may_hold(self, needle: str) -> bool:
         """Whether its markup may hold ``needle`` (lowercase: a tag or attribute as the parser names it)."""
-        return needle in self.raw or needle in self.raw.lower()
+        if needle in self.raw:
+            return True
+        return needle.lower() != needle.upper() and needle in self.raw.lower()  # "§" has no case
 
 
 class Element:
