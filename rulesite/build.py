@@ -51,8 +51,11 @@ class Build:
     """Each page's one run of its examples (`rulesite.examples.run_page`), by the page's path."""
     highlighted: dict[tuple[str, ...], str] = field(default_factory=dict)
     """Each block's highlighted code, as pages show it."""
+    answered: dict[tuple[str, str], frozenset[tuple[str, str]]] = field(default_factory=dict)
+    """Each calculator preset's answer as (situation, outcome) pairs, by system and the preset's values."""
     _docs: Docs | None = None
     _history: tuple[Any, ...] = ()
+    _assets: tuple[Any, ...] = ()
 
     @property
     def docs(self) -> Docs:
@@ -66,6 +69,12 @@ class Build:
         if not self._history:
             self._history = (read(self.docs),)
         return self._history[0]
+
+    def assets(self, present: Any) -> Any:
+        """The calculators' assets the build ships (``present()``), looked for once per build."""
+        if not self._assets:
+            self._assets = (present(),)
+        return self._assets[0]
 
 
 @dataclass

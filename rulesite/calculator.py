@@ -31,7 +31,7 @@ from markupsafe import Markup
 from calculators.card import spelled
 from rules.explain import Rule
 from rulesite import calculator_assets
-from rulesite.build import UNKNOWN_PAGE, docs_of, holds_all, page_of, rule_href, shown_on
+from rulesite.build import UNKNOWN_PAGE, context_of, docs_of, holds_all, page_of, rule_href, shown_on
 from rulesite.model import relative_url
 
 log = logging.getLogger("mkdocs.rulesite")
@@ -60,7 +60,7 @@ def formatter(src: str, language: str, class_name: str, options: Any, md: Any, *
         return ""
     if holds_all(md):  # the print page: a form does not print
         return '<p class="calculator-elsewhere">On the site, a calculator here works out your situation.</p>'
-    assets = calculator_assets.present()
+    assets = context_of(md).build(md).assets(calculator_assets.present)
     context: dict[str, object] = {"calculator": calculator, "system": system, "assets": assets}
     if assets is not None:
         rules = {field.name: Markup(_field_rule(field.rule, md)) for field in calculator.fields}
@@ -117,31 +117,36 @@ def try_link(result: Any, md: Any) -> str:
     it). Nothing on a page without a calculator, nor on the print page.
     """
     page = shown_on(md) or page_of(md)
-    if page is None or holds_all(md) or calculator_assets.present() is None:
+    build = context_of(md).build(md)
+    if page is None or holds_all(md) or build.assets(calculator_assets.present) is None:
         return ""
     try:
         import calculators  # noqa: PLC0415 - as formatter: only pages with examples need it
     except ImportError:
         return ""
     situation, outcome = str(getattr(result, "situation", "") or ""), str(result.outcome)
+    answered = build.answered  # each preset answered once per build, not per card
     for system, calculator in calculators.CALCULATORS.items():
         if calculator.page != page.src:
             continue
         for _, values in calculator.presets:
-            if (situation, outcome) in _answered(calculators.answer(system, dict(values))):
+            key = (system, json.dumps(dict(values), sort_keys=True))
+            if key not in answered:
+                answered[key] = _answered(calculators.answer(system, dict(values)))
+            if (situation, outcome) in answered[key]:
                 query = urlencode({f"{system}.{name}": value for name, value in values.items()})
                 data = json.dumps(dict(values), sort_keys=True)
                 return _TEMPLATES.get_template("try.html").render(query=query, system=system, values=data)
     return ""
 
 
-def _answered(answer: dict[str, object]) -> set[tuple[str, str]]:
+def _answered(answer: dict[str, object]) -> frozenset[tuple[str, str]]:
     """The (situation, outcome) pairs a calculator's answer gives: one, or one per result it joins."""
     if not answer.get("ok"):
-        return set()
+        return frozenset()
     situation, outcome = str(answer["situation"]), str(answer["outcome"])
     pairs = {(situation, outcome)}
     parts = situation.split("; "), outcome.split("; ")  # calculators.results.explained_together
     if len(parts[0]) == len(parts[1]):
         pairs.update(zip(*parts, strict=True))
-    return pairs
+    return frozenset(pairs)

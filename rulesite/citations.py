@@ -28,7 +28,7 @@ from types import ModuleType
 import rules
 from rules.explain import Rule
 from rules.tables import Table
-from rulesite.model import DOCS, current
+from rulesite.model import DOCS, Docs, current
 
 __all__ = ["Citation", "applied_by", "citation_table", "citations", "documented"]
 
@@ -255,13 +255,15 @@ def _links(keys: Iterable[str]) -> str:
                      for page, entry in map(documented().__getitem__, keys))
 
 
-def citation_table() -> Table:
+def citation_table(docs: Docs | None = None) -> Table:
     """Each rule and ruling: its page, the documented functions that apply it, the code that cites it.
 
     Every `Rule` of a rulebook has a row (a dash where no code cites it yet), and so has every
-    ruling the code cites by its anchor alone.
+    ruling the code cites by its anchor alone. ``docs``: the docs being built (the build gives
+    its own, read once); by default, the docs as they are now.
     """
-    headings = {heading.anchor: (page.src, heading.line, heading.name) for page in current().pages.values()
+    docs = docs if docs is not None else current()
+    headings = {heading.anchor: (page.src, heading.line, heading.name) for page in docs.pages.values()
                 for heading in page.headings if heading.anchor}
     rows = []
     found = {anchor: ((), ()) for anchor in Rule.registry} | applied_by()  # a rule no code cites: a dash

@@ -22,6 +22,7 @@ under ``mkdocs.rulesite``, so a strict build fails on them.
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 import posixpath
 import re
@@ -83,7 +84,8 @@ class _Assemble(Preprocessor):
             conversion.fences = [(page, fence) for fence in page.fences if fence.language == "python"]
         where = page.src if page else "a page"
         assembled: list[str] = []
-        marks = directives(lines)  # read by rulesite.reading: a directive shown as code is none
+        # Read by rulesite.reading (a directive shown as code is none): from the page's own reading.
+        marks = directives(lines, page.reading if page is not None else None)
         for index, line in enumerate(lines):
             if marks.get(index) == RULINGS_MARKER:
                 assembled += rulings_index(docs).splitlines()
@@ -98,21 +100,26 @@ class _Assemble(Preprocessor):
         tables = directives(assembled) if expanded else marks  # the lines moved: read them again
         for index, line in enumerate(assembled):
             directive = tables.get(index, "").startswith(TABLE_DIRECTIVE)
-            out += _table(line, where, build.tables) if directive else [line]
+            out += _table(line, where, build.tables, docs) if directive else [line]
         return [*out, "", *abbreviations(docs, "\n".join(out))]
 
 
 TABLE_DIRECTIVE = "<!-- table:"
 
 
-def _table(line: str, where: str, done: dict[str, str]) -> list[str]:
-    """A table directive's table, made once per build (``done``: the build's tables)."""
+def _table(line: str, where: str, done: dict[str, str], docs: Docs) -> list[str]:
+    """A table directive's table, made once per build (``done``: the build's tables).
+
+    A function with a ``docs`` parameter is given the docs being built, read once per build.
+    """
     indent = line[: len(line) - len(line.lstrip())]
     spec = line.strip().removeprefix(TABLE_DIRECTIVE).removesuffix("-->").strip()
     if spec not in done:
         module_name, _, function_name = spec.partition(":")
         try:
-            done[spec] = render_table(getattr(importlib.import_module(module_name), function_name)())
+            function = getattr(importlib.import_module(module_name), function_name)
+            wants_docs = "docs" in inspect.signature(function).parameters
+            done[spec] = render_table(function(docs=docs) if wants_docs else function())
         except Exception as error:  # any failure must fail the strict build, with its cause
             log.warning("%s: table %s failed: %r", where, spec, error)
             return [line]
@@ -271,8 +278,8 @@ class _Cite(Postprocessor):
         if "§" not in text:
             return text
         tree = tree_of(self.md, text)
-        ids = {element.get("id") for element in tree.iter() if element.get("id")}
-        for node in [node for node in tree.texts() if "§" in node.raw and not _is_citation(node)]:
+        ids = {element.get("id") for element in tree.iter(holding="id=") if element.get("id")}
+        for node in [node for node in tree.texts(holding="§") if not _is_citation(node)]:
             pieces = self._cited(node.raw, ids)
             if pieces is not None and node.parent is not None:
                 node.parent.replace(node, *pieces)
@@ -336,7 +343,7 @@ class _Inert(Postprocessor):
     def _built_links(self, code: Element) -> None:
         page = shown_on(self.md)
         source = page.src if page else UNKNOWN_PAGE
-        for link in code.iter():
+        for link in code.iter(holding="href="):
             path, hash_, anchor = (link.get("href") or "").partition("#")
             if hash_ and path.endswith(".md") and ":" not in path:
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))

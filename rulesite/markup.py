@@ -9,6 +9,10 @@ means to change it, and no regular expression has to guess where a tag begins or
 
 Tag and attribute names are lowercase, as the HTML parser gives them (SVG's ``viewBox`` is
 ``viewbox``); a rewritten start tag keeps the tag's name as written.
+
+A page's HTML (`tree_of`) is read with the content of each ``<code>`` left `Unread`: one piece of
+markup, the thousands of ``<span>``s of highlighted code, read into the tree only when a walk
+looks for what it may hold (`Element.iter`, `Element.texts`). Most pages' code is never read.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from html import unescape
 from html.parser import HTMLParser
 from typing import Any
 
-__all__ = ["Element", "Raw", "Text", "escaped", "parse", "tree_of", "written"]
+__all__ = ["Element", "Raw", "Text", "Unread", "escaped", "parse", "tree_of", "written"]
 
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
                   "track", "wbr"})
@@ -48,6 +52,18 @@ class Text(Raw):
     def text(self) -> str:
         """The characters it stands for (entities read)."""
         return unescape(self.raw)
+
+
+class Unread(Raw):
+    """An element's content not read yet: its markup, as written, read into the tree when a walk needs it."""
+
+    __slots__ = ()
+
+    def may_hold(self, needle: str) -> bool:
+        """Whether its markup may hold ``needle`` (lowercase: a tag or attribute as the parser names it)."""
+        if needle in self.raw:
+            return True
+        return needle.lower() != needle.upper() and needle in self.raw.lower()  # "§" has no case
 
 
 class Element:
@@ -117,19 +133,38 @@ class Element:
         """The words of its ``class``."""
         return (self.attrs.get("class") or "").split()
 
-    def iter(self, tag: str | None = None) -> Iterator[Element]:
-        """Every element from this one down, in document order (those with ``tag`` only, if given)."""
+    def iter(self, tag: str | None = None, holding: str | None = None) -> Iterator[Element]:
+        """Every element from this one down, in document order (those with ``tag`` only, if given).
+
+        Content not read yet (`Unread`) is read first where it may hold what is looked for: the
+        tag (``<tag``), else ``holding`` (a piece of markup, ``id=``); with neither, always.
+        """
+        needle = f"<{tag}" if tag is not None else holding
         stack: list[Element] = [self]
         while stack:
             element = stack.pop()
+            element._read(needle)
             if tag is None or element.tag == tag:
                 yield element
             stack.extend(child for child in reversed(element.children) if isinstance(child, Element))
 
-    def texts(self) -> Iterator[Text]:
-        """Every text node inside it, in document order."""
-        for element in self.iter():
-            yield from (child for child in element.children if isinstance(child, Text))
+    def texts(self, holding: str | None = None) -> Iterator[Text]:
+        """Every text node inside it, in document order (those holding ``holding`` only, if given).
+
+        Content not read yet is read first only where its markup holds ``holding``.
+        """
+        for element in self.iter(holding=holding):
+            yield from (child for child in element.children
+                        if isinstance(child, Text) and (holding is None or holding in child.raw))
+
+    def _read(self, needle: str | None) -> None:
+        """Read its content not read yet into the tree, if it may hold ``needle`` (``None``: anything)."""
+        unread = self.children[0] if len(self.children) == 1 else None
+        if type(unread) is not Unread or (needle is not None and not unread.may_hold(needle)):
+            return
+        self.children = []
+        for node in parse(unread.raw).children:
+            _add(self, node)
 
     @property
     def text(self) -> str:
@@ -175,6 +210,10 @@ def escaped(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;")
 
 
+UNREAD = frozenset({"code"})
+"""The elements of a page whose content `tree_of` leaves unread until a walk needs it."""
+
+
 def tree_of(md: Any, html: str) -> Element:
     """A conversion's HTML as a tree: the one the previous postprocessor wrote it from, if it is that HTML.
 
@@ -182,7 +221,7 @@ def tree_of(md: Any, html: str) -> Element:
     turn; each hands the next its tree with the text (`written`), so a page is parsed once.
     """
     kept: tuple[str, Element] | None = getattr(md, "rulesite_markup", None)
-    return kept[1] if kept is not None and kept[0] is html else parse(html)
+    return kept[1] if kept is not None and kept[0] is html else parse(html, UNREAD)
 
 
 def written(md: Any, tree: Element) -> str:
@@ -192,9 +231,12 @@ def written(md: Any, tree: Element) -> str:
     return html
 
 
-def parse(markup: str) -> Element:
-    """A fragment of HTML or SVG as a tree; its root (tag ``""``) holds the top-level nodes."""
-    reader = _Reader(markup)
+def parse(markup: str, unread: frozenset[str] = frozenset()) -> Element:
+    """A fragment of HTML or SVG as a tree; its root (tag ``""``) holds the top-level nodes.
+
+    The content of each element named in ``unread`` is kept as one `Unread` node, read when a walk needs it.
+    """
+    reader = _Reader(markup, unread)
     reader.feed(markup)
     reader.close()
     return reader.tree()
@@ -203,9 +245,10 @@ def parse(markup: str) -> Element:
 class _Reader(HTMLParser):
     """Records each event of the standard parser with where it starts; `tree` slices the markup."""
 
-    def __init__(self, markup: str) -> None:
+    def __init__(self, markup: str, unread: frozenset[str] = frozenset()) -> None:
         super().__init__(convert_charrefs=False)
         self.markup = markup
+        self.unread = unread
         self.base = 0  # where the parser's unread rest of the markup starts
         self.at = 0  # where the construct being reported starts
         self.events: list[tuple[int, str, str, list[tuple[str, str | None]], int]] = []
@@ -223,6 +266,8 @@ class _Reader(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.events.append((self.at, "start", tag, attrs, len(self.get_starttag_text() or "")))
+        if tag in self.unread:  # its content is reported as one piece of data, up to its end tag
+            self.set_cdata_mode(tag)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.events.append((self.at, "empty", tag, attrs, len(self.get_starttag_text() or "")))
@@ -231,7 +276,8 @@ class _Reader(HTMLParser):
         self.events.append((self.at, "end", tag, [], 0))
 
     def handle_data(self, data: str) -> None:
-        self.events.append((self.at, "text", "", [], 0))
+        unread = self.cdata_elem is not None and self.cdata_elem in self.unread
+        self.events.append((self.at, "unread" if unread else "text", "", [], 0))
 
     def handle_entityref(self, name: str) -> None:
         self.events.append((self.at, "text", "", [], 0))
@@ -283,7 +329,8 @@ class _Reader(HTMLParser):
             elif kind == "text" and parent.children and type(parent.children[-1]) is Text:
                 parent.children[-1].raw += markup[at:end]
             else:
-                _add(parent, Text(markup[at:end]) if kind == "text" else Raw(markup[at:end]))
+                node = {"text": Text, "unread": Unread}.get(kind, Raw)
+                _add(parent, node(markup[at:end]))
         for unclosed in stack[1:]:
             unclosed.finish = len(markup)
         root.source, root.finish, root.changed = markup, len(markup), False

@@ -271,14 +271,23 @@ class Reading:
         return tuple(found)
 
 
-def directives(lines: list[str]) -> dict[int, str]:
+def directives(lines: list[str], page: Reading | None = None) -> dict[int, str]:
     """The lines (0-based) that are an HTML comment standing as a block of its own, with the comment.
 
     What a builder's preprocessor needs to expand ``<!-- table: ... -->`` and the like: a comment
-    inside a fence or shown as ``inline code`` is no directive. A page with no comment is not parsed.
+    inside a fence or shown as ``inline code`` is no directive. A page with no comment is not parsed;
+    nor is one whose ``lines`` are the end of ``page`` (its own reading: the builder took off its
+    front matter), read once per build.
     """
     if not any("<!--" in line for line in lines):
         return {}
-    reading = Reading("\n".join(lines), inline=False)
-    return {comment.line - 1: comment.text for comment in reading.comments
-            if comment.block and lines[comment.line - 1].strip() == comment.text}
+    text = "\n".join(lines)
+    own = page is not None and page.text.endswith(text)
+    before = page.text[: len(page.text) - len(text)] if page is not None and own else ""
+    if page is not None and own and (not before or before.endswith("\n")):
+        reading, skipped = page, before.count("\n")
+    else:
+        reading, skipped = Reading(text, inline=False), 0
+    found = {comment.line - 1 - skipped: comment.text for comment in reading.comments if comment.block}
+    return {index: comment for index, comment in found.items()
+            if 0 <= index < len(lines) and lines[index].strip() == comment}
